@@ -1,0 +1,76 @@
+"""The toolkit's native format: one :class:`~wino_toolkit.schema.Item` per line as JSON.
+
+Every line carries ``schema_version`` so files stay readable as the schema grows; the JSON Schema
+is ``wino_toolkit/data/item.schema.json``. Example line (wrapped here)::
+
+    {"schema_version": "1.0", "id": "wsc285-0", "corpus": "wsc285", "language": "en",
+     "text": "The fish ate the worm. It was tasty.", "pronoun": [23, 25, "It"],
+     "candidates": [{"text": "The fish", "span": [0, 8, "The fish"]},
+                    {"text": "the worm", "span": [13, 21, "the worm"]}],
+     "answer": 1, "question": null, "twin": "wsc285-0", "role": "special",
+     "triggers": ["tasty"], "knowledge": [], "meta": {}}
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import BinaryIO, Iterable, Iterator
+
+from wino_toolkit.errors import FormatError
+from wino_toolkit.formats import Format, register_format
+from wino_toolkit.io import iter_jsonl, text_writer
+from wino_toolkit.schema import SCHEMA_VERSION, Item
+
+SUPPORTED_MAJOR = SCHEMA_VERSION.split(".")[0]
+
+
+@dataclass
+class JsonlConfig:
+    """Options of the native format."""
+
+    ensure_ascii: bool = False  # escape non-ASCII characters as \\uXXXX
+
+
+def check_version(path: Path, number: int, obj: dict) -> None:
+    version = obj.get("schema_version")
+    if not isinstance(version, str) or version.split(".")[0] != SUPPORTED_MAJOR:
+        raise FormatError(path, f"line {number}", f"schema_version {version!r} is not supported (expected {SCHEMA_VERSION})")
+
+
+def read(path: Path, config: JsonlConfig) -> Iterator[Item]:
+    for number, obj in iter_jsonl(path):
+        check_version(path, number, obj)
+        if "premise" in obj:
+            raise FormatError(path, f"line {number}", "holds an NLI pair; read this file with --from nli-jsonl")
+        try:
+            yield Item.from_dict(obj, origin=f"line {number}")
+        except (KeyError, TypeError, IndexError) as exc:
+            raise FormatError(path, f"line {number}", f"malformed item ({type(exc).__name__}: {exc})") from None
+
+
+def write(items: Iterable[Item], fh: BinaryIO, config: JsonlConfig) -> None:
+    dumps = json.JSONEncoder(ensure_ascii=config.ensure_ascii).encode
+    with text_writer(fh) as out:
+        for item in items:
+            out.write(dumps(item.to_dict()) + "\n")
+
+
+def sniff(head: bytes) -> bool:
+    first = head.lstrip().split(b"\n", 1)[0]
+    return first.startswith(b"{") and b'"schema_version"' in first and b'"candidates"' in first
+
+
+FORMAT = register_format(
+    Format(
+        name="jsonl",
+        description="wino-toolkit native JSON Lines (one schema item per line, with schema_version)",
+        extensions=(".jsonl", ".wino.jsonl"),
+        read=read,
+        write=write,
+        sniff=sniff,
+        config=JsonlConfig,
+        canonical=True,
+        aliases=("native", "wino"),
+    )
+)

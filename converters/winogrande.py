@@ -1,0 +1,152 @@
+"""WinoGrande JSON Lines, with the optional ``*-labels.lst`` beside it.
+
+One line per item, the blank written ``_``; ``qID`` is ``<HIT id>-1|2`` and the two versions of a
+schema share the HIT id. ``answer`` is ``"1"``/``"2"`` and absent in the unlabeled test split::
+
+    {"qID": "3XQ9-1", "sentence": "Ann lent Liz a pen because _ had two.", "option1": "Ann", "option2": "Liz", "answer": "1"}
+
+``dev.jsonl`` is read with ``dev-labels.lst`` (one label a line, in file order) when that file
+exists; labels must agree with the ``answer`` fields or fill them in when they are absent.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import BinaryIO, Iterable, Iterator
+
+from wino_toolkit.errors import ConversionError, FormatError
+from wino_toolkit.formats import Format, register_format
+from wino_toolkit.io import iter_jsonl, iter_lines, text_writer
+from wino_toolkit.schema import Candidate, Item, Span
+
+FIELDS = ("qID", "sentence", "option1", "option2", "answer")
+BLANK = "_"
+#: meta key set when the answer came from the labels file, not the jsonl line (kept for round trips)
+ANSWER_FROM_LABELS = "answer_from_labels"
+
+
+@dataclass
+class WinoGrandeConfig:
+    """Options of the WinoGrande format."""
+
+    labels: str | None = None  # labels file; default: <stem>-labels.lst beside the input, if present
+    corpus: str = "winogrande"  # corpus name given to the items read
+    language: str = "en"  # BCP-47 tag of the items read
+    labels_out: str | None = None  # also write the labels, one a line, to this file
+
+
+def labels_path(path: Path, config: WinoGrandeConfig) -> Path | None:
+    if config.labels:
+        return Path(config.labels)
+    sibling = path.with_name(f"{path.stem}-labels.lst")
+    return sibling if sibling.exists() else None
+
+
+def read_labels(path: Path) -> list[str]:
+    labels = []
+    for number, line in iter_lines(path):
+        label = line.strip()
+        if label not in ("1", "2"):
+            raise FormatError(path, f"line {number}", f"label {label!r} is not 1 or 2")
+        labels.append(label)
+    return labels
+
+
+def read(path: Path, config: WinoGrandeConfig) -> Iterator[Item]:
+    lpath = labels_path(path, config)
+    labels = read_labels(lpath) if lpath else None
+    corpus, language = config.corpus, config.language
+    k = 0
+    for number, obj in iter_jsonl(path):
+        try:
+            qid, sentence, o1, o2 = obj["qID"], obj["sentence"], obj["option1"], obj["option2"]
+        except KeyError as exc:
+            raise FormatError(path, f"line {number}", f"missing field {exc.args[0]!r}") from None
+        meta = {key: value for key, value in obj.items() if key not in FIELDS} if len(obj) > 5 else {}
+        raw = obj.get("answer", "")
+        if labels is not None:
+            if k >= len(labels):
+                raise FormatError(lpath, None, f"has {len(labels)} labels but {path.name} has more items")
+            if raw == "":
+                raw = labels[k]
+                meta[ANSWER_FROM_LABELS] = True
+            elif raw != labels[k]:
+                raise FormatError(path, f"line {number}", f"answer {raw!r} disagrees with {lpath.name} line {k + 1} ({labels[k]!r})")
+        k += 1
+        if raw == "1":
+            answer = 0
+        elif raw == "2":
+            answer = 1
+        elif raw == "":
+            answer = None
+        else:
+            raise FormatError(path, f"line {number}", f"answer {raw!r} is not 1, 2 or empty")
+        blank = sentence.find(BLANK)
+        if blank < 0:
+            raise FormatError(path, f"line {number}", "sentence has no blank '_'")
+        hit, _, version = qid.rpartition("-")
+        i1, i2 = sentence.find(o1), sentence.find(o2)
+        yield Item(
+            id=qid,
+            corpus=corpus,
+            language=language,
+            text=sentence,
+            candidates=[
+                Candidate(o1, Span(i1, i1 + len(o1), o1) if i1 >= 0 else None),
+                Candidate(o2, Span(i2, i2 + len(o2), o2) if i2 >= 0 else None),
+            ],
+            answer=answer,
+            pronoun=Span(blank, blank + 1, BLANK),
+            twin=hit or None,
+            role=("special" if version == "1" else "alternate") if hit else None,
+            meta=meta,
+            origin=f"line {number}",
+        )
+    if labels is not None and k != len(labels):
+        raise FormatError(lpath, None, f"has {len(labels)} labels but {path.name} has {k} items")
+
+
+def write(items: Iterable[Item], fh: BinaryIO, config: WinoGrandeConfig) -> None:
+    dumps = json.dumps
+    labels = [] if config.labels_out else None
+    with text_writer(fh) as out:
+        for item in items:
+            if len(item.candidates) != 2:
+                raise ConversionError(f"item {item.id!r}: WinoGrande holds 2 options, this item has {len(item.candidates)}")
+            if item.pronoun is None or item.pronoun.text != BLANK:
+                raise ConversionError(f"item {item.id!r}: has no '_' blank; derive the blank form first (--to blank)")
+            obj = {"qID": item.id, "sentence": item.text, "option1": item.candidates[0].text, "option2": item.candidates[1].text}
+            meta = item.meta
+            from_labels = meta.get(ANSWER_FROM_LABELS, False) if meta else False
+            if item.answer is not None and not from_labels:
+                obj["answer"] = str(item.answer + 1)
+            if meta:
+                obj.update((k, v) for k, v in meta.items() if k != ANSWER_FROM_LABELS)
+            out.write(dumps(obj) + "\n")
+            if labels is not None and item.answer is not None:
+                labels.append(str(item.answer + 1))
+    if labels is not None:
+        from wino_toolkit.io import atomic_output
+
+        with atomic_output(config.labels_out) as lfh:
+            lfh.write("".join(label + "\n" for label in labels).encode())
+
+
+def sniff(head: bytes) -> bool:
+    first = head.lstrip().split(b"\n", 1)[0]
+    return first.startswith(b"{") and b'"qID"' in first and b'"option1"' in first
+
+
+FORMAT = register_format(
+    Format(
+        name="winogrande",
+        description="WinoGrande JSON Lines (qID, sentence with _, option1/2, answer) with optional *-labels.lst",
+        extensions=(".jsonl",),
+        read=read,
+        write=write,
+        sniff=sniff,
+        config=WinoGrandeConfig,
+        canonical=True,
+    )
+)

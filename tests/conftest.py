@@ -1,0 +1,28 @@
+"""Shared fixtures: where the real corpora are, and the format contract every converter must meet."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+SAMPLES = ROOT / "corpora" / "samples"
+SHARED = Path(os.environ.get("WINO_SHARED_CORPORA", ROOT.parent / "shared" / "corpora"))
+
+
+@pytest.fixture
+def shared():
+    """Path to ../shared/corpora; tests that use it skip cleanly where it is absent."""
+    if not SHARED.is_dir():
+        pytest.skip("../shared/corpora is not present")
+    return SHARED
+
+
+def shared_file(rel: str) -> Path:
+    """A file under ../shared/corpora, or a skip when it is absent."""
+    path = SHARED / rel
+    if not path.exists():
+        pytest.skip(f"{path} is not present")
+    return path

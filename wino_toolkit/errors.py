@@ -1,0 +1,49 @@
+"""One error hierarchy, so the CLI can turn any failure into a single line and an exit code."""
+from __future__ import annotations
+
+from os import PathLike
+
+__all__ = ["WinoError", "FormatError", "SchemaError", "UnknownNameError", "ConversionError", "MissingDependencyError"]
+
+
+class WinoError(Exception):
+    """Base class: everything the toolkit raises on purpose."""
+
+
+class FormatError(WinoError):
+    """Input that cannot be read (or output that cannot be written) in a given format.
+
+    The message always names the file, the line or record, and the problem, e.g.
+    ``dev.jsonl: line 12: answer '3' is not 1 or 2``.
+    """
+
+    def __init__(self, path: str | PathLike | None, where: str | None, problem: str):
+        self.path = None if path is None else str(path)
+        self.where = where
+        self.problem = problem
+        super().__init__(": ".join(p for p in (self.path, where, problem) if p))
+
+
+class SchemaError(WinoError):
+    """A record that breaks the schema's invariants; ``problems`` lists every broken rule."""
+
+    def __init__(self, problems: list[str], item_id: str | None = None):
+        self.problems = problems
+        self.item_id = item_id
+        prefix = f"item {item_id!r}: " if item_id is not None else ""
+        super().__init__(prefix + "; ".join(problems))
+
+
+class UnknownNameError(WinoError, KeyError):
+    """A registry lookup for a name nobody registered; the message lists near matches."""
+
+    def __str__(self) -> str:  # KeyError would quote the message
+        return str(self.args[0])
+
+
+class ConversionError(WinoError):
+    """A record that the target format has no way to express (e.g. 3 candidates into WinoGrande)."""
+
+
+class MissingDependencyError(WinoError, ImportError):
+    """An optional dependency is needed; the message gives the install command."""

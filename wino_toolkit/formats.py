@@ -1,0 +1,122 @@
+"""The format registry and detection of a file's format from its content.
+
+A format is one module in ``wino_toolkit.converters`` that builds a :class:`Format` and registers it;
+the package imports its modules on first use of :data:`formats`.
+"""
+from __future__ import annotations
+
+import dataclasses
+import os
+import pkgutil
+import importlib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, BinaryIO, Callable, Iterable, Iterator
+
+from .errors import FormatError, WinoError
+from .io import read_head
+from .registry import Registry
+
+__all__ = ["Format", "NoConfig", "formats", "register_format", "detect_format", "make_config"]
+
+
+@dataclass
+class NoConfig:
+    """This format takes no options."""
+
+
+@dataclass(frozen=True)
+class Format:
+    """What a converter module offers: reading, writing and recognising one file format.
+
+    ``read(path, config)`` yields records (unchecked: :func:`wino_toolkit.read` checks them);
+    ``write(records, fh, config)`` writes them to a binary stream; ``sniff(head)`` says whether the
+    first bytes of a file look like this format. ``record`` is ``"item"`` for schema items and
+    ``"nli"`` for :class:`~wino_toolkit.schema.NLIPair` records. ``canonical`` formats round-trip
+    byte for byte.
+    """
+
+    name: str
+    description: str
+    extensions: tuple[str, ...]
+    read: Callable[[Path, Any], Iterator[Any]] | None = None
+    write: Callable[[Iterable[Any], BinaryIO, Any], None] | None = None
+    sniff: Callable[[bytes], bool] | None = None
+    config: type = NoConfig
+    record: str = "item"
+    canonical: bool = False
+    aliases: tuple[str, ...] = field(default=())
+
+
+def _load_builtin() -> None:
+    from . import converters
+
+    for info in pkgutil.iter_modules(converters.__path__):
+        importlib.import_module(f"{converters.__name__}.{info.name}")
+
+
+formats: Registry[Format] = Registry("formats", loader=_load_builtin)
+
+
+def register_format(fmt: Format) -> Format:
+    formats.register(fmt.name, fmt, aliases=fmt.aliases)
+    return fmt
+
+
+def make_config(fmt: Format, options: dict[str, Any] | None = None) -> Any:
+    """Build ``fmt``'s config from ``key=value`` options, coercing strings to the field types."""
+    options = dict(options or {})
+    known = {f.name: f for f in dataclasses.fields(fmt.config)}
+    values = {}
+    for key, value in options.items():
+        key = key.replace("-", "_")
+        if key not in known:
+            names = ", ".join(known) or "none"
+            raise WinoError(f"format {fmt.name!r} has no option {key!r} (options: {names})")
+        values[key] = _coerce(value, known[key].type, key)
+    return fmt.config(**values)
+
+
+def _coerce(value: Any, annotation: Any, key: str) -> Any:
+    if not isinstance(value, str):
+        return value
+    kind = str(annotation)
+    if "bool" in kind:
+        if value.lower() in ("1", "true", "yes", "on"):
+            return True
+        if value.lower() in ("0", "false", "no", "off"):
+            return False
+        raise WinoError(f"option {key!r} takes true or false, not {value!r}")
+    if "int" in kind and "str" not in kind:
+        try:
+            return int(value)
+        except ValueError:
+            raise WinoError(f"option {key!r} takes a whole number, not {value!r}") from None
+    if "None" in kind and value.lower() in ("none", ""):
+        return None
+    return value
+
+
+def detect_format(path: str | os.PathLike) -> Format:
+    """The one registered format whose ``sniff`` accepts the file's first bytes.
+
+    When several accept it, the one whose extension matches wins; when none or several still
+    remain, a :class:`FormatError` says so and asks for ``--from``.
+    """
+    p = Path(path)
+    try:
+        head = read_head(p)
+    except OSError as exc:
+        raise FormatError(p, None, f"cannot open: {exc.strerror}") from None
+    if not head.strip():
+        raise FormatError(p, None, "file is empty")
+    matches = [fmt for _, fmt in formats.items() if fmt.sniff is not None and fmt.read is not None and fmt.sniff(head)]
+    if len(matches) > 1:
+        by_ext = [fmt for fmt in matches if p.name.lower().endswith(fmt.extensions)]
+        matches = by_ext or matches
+    if len(matches) == 1:
+        return matches[0]
+    if not matches:
+        raise FormatError(p, None, "no known format recognises this file; name one with --from (see `wino formats`)")
+    names = ", ".join(fmt.name for fmt in matches)
+    raise FormatError(p, None, f"looks like several formats ({names}); name one with --from")

@@ -1,0 +1,93 @@
+"""Twin groups: which items are versions of one schema, and which words tell them apart."""
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Iterable, Iterator
+
+from .schema import Item
+from .tokens import token_spans
+
+__all__ = ["trigger_diff", "link_twins", "TwinReport", "twin_report"]
+
+
+def trigger_diff(a: str, b: str, language: str = "en") -> tuple[str, str]:
+    """The differing middle of two near-identical texts, cut at token boundaries.
+
+    Twins differ in one place ("too large" / "too small"), so stripping the longest common token
+    prefix and suffix finds the trigger words in linear time; a difference in several places
+    yields everything between the first and last difference.
+    """
+    sa, sb = token_spans(a, language), token_spans(b, language)
+    ta, tb = [a[s:e] for s, e in sa], [b[s:e] for s, e in sb]
+    i = 0
+    while i < len(ta) and i < len(tb) and ta[i] == tb[i]:
+        i += 1
+    j = 0
+    while j < len(ta) - i and j < len(tb) - i and ta[-1 - j] == tb[-1 - j]:
+        j += 1
+    def middle(text: str, spans: list[tuple[int, int]], n: int) -> str:
+        inner = spans[i : n - j]
+        return text[inner[0][0] : inner[-1][1]] if inner else ""
+    return middle(a, sa, len(ta)), middle(b, sb, len(tb))
+
+
+def link_twins(items: Iterable[Item]) -> Iterator[Item]:
+    """Fill ``triggers`` of consecutive items that share a twin group, streaming.
+
+    Sources list a schema's versions next to each other (WSC, DPR, WinoGrande, Mandarinograd), so
+    only one group is held in memory. Items whose ``triggers`` are already set keep them.
+    """
+    group: list[Item] = []
+    for item in items:
+        if group and (item.twin is None or item.twin != group[0].twin):
+            yield from _fill(group)
+            group = []
+        if item.twin is None:
+            yield item
+        else:
+            group.append(item)
+    yield from _fill(group)
+
+
+def _fill(group: list[Item]) -> list[Item]:
+    if len(group) >= 2:
+        for k, item in enumerate(group):
+            if item.triggers:
+                continue
+            other = group[1] if k == 0 else group[0]
+            mine, _ = trigger_diff(item.text, other.text, item.language)
+            item.triggers = [mine] if mine else []
+    return group
+
+
+@dataclass
+class TwinReport:
+    """How a corpus's items fall into twin groups."""
+
+    groups: Counter = field(default_factory=Counter)  # group size -> number of groups
+    singletons: list[str] = field(default_factory=list)  # ids of items without a twin
+    larger: dict[str, list[str]] = field(default_factory=dict)  # groups of 3+ (WSC's 252-254 triplet)
+
+    @property
+    def twins(self) -> int:
+        return self.groups.get(2, 0)
+
+    @property
+    def schemas(self) -> int:
+        return sum(self.groups.values())
+
+
+def twin_report(items: Iterable[Item]) -> TwinReport:
+    members: dict[tuple[str, str], list[str]] = {}
+    for item in items:
+        key = (item.corpus, item.twin if item.twin is not None else "\0" + item.id)
+        members.setdefault(key, []).append(item.id)
+    report = TwinReport()
+    for ids in members.values():
+        report.groups[len(ids)] += 1
+        if len(ids) == 1:
+            report.singletons.append(ids[0])
+        elif len(ids) > 2:
+            report.larger[ids[0]] = ids
+    return report
