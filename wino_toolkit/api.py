@@ -44,11 +44,14 @@ def read(
     *,
     source_format: str | None = None,
     options: dict[str, Any] | None = None,
+    unique_ids: bool = True,
 ) -> Iterator[Any]:
     """Stream the checked records of one or more files.
 
     Each record is checked against the schema; the first bad one raises :class:`FormatError`
-    naming its file and line or record. Ids must be unique within a corpus across all inputs.
+    naming its file and line or record. Ids must be unique within a corpus across all inputs;
+    that check keeps every id in memory (about 100 bytes an item), so pass ``unique_ids=False``
+    to stream a huge file in constant memory.
 
     Examples
     --------
@@ -56,17 +59,20 @@ def read(
     >>> items[0].candidates[items[0].answer].text  # doctest: +SKIP
     'Maria'
     """
-    seen: set[tuple[str, str]] = set()
+    seen: dict[str, set[str]] = {}
     for path in _as_list(inputs):
         fmt = resolve_format(path, source_format)
         for record in _records(path, fmt, options):
             found = record.problems()
             if found:
                 raise FormatError(path, _where(record), "; ".join(found))
-            key = (record.corpus, record.id)
-            if key in seen:
-                raise FormatError(path, _where(record), f"duplicate id {record.id!r} in corpus {record.corpus!r}")
-            seen.add(key)
+            if unique_ids:
+                ids = seen.get(record.corpus)
+                if ids is None:
+                    ids = seen[record.corpus] = set()
+                if record.id in ids:
+                    raise FormatError(path, _where(record), f"duplicate id {record.id!r} in corpus {record.corpus!r}")
+                ids.add(record.id)
             yield record
 
 
@@ -152,19 +158,17 @@ def convert(
     output: PathLike | None = None,
     read_options: dict[str, Any] | None = None,
     write_options: dict[str, Any] | None = None,
+    unique_ids: bool = True,
 ) -> int:
     """Read ``inputs`` and write them as format ``to``; return the number of records written."""
     target = formats.get(to)
-    records = read(inputs, source_format=source_format, options=read_options)
-    return write(_to_kind(records, target), output, to=target.name, options=write_options)
-
-
-def _to_kind(records: Iterable[Any], target: Format) -> Iterator[Any]:
-    for record in records:
-        kind = "nli" if hasattr(record, "premise") else "item"
-        if kind != target.record:
+    paths = _as_list(inputs)
+    for path in paths:
+        source = resolve_format(path, source_format)
+        if source.record != target.record:
             raise ConversionError(
-                f"{record.origin or record.id}: format {target.name!r} holds {target.record} records "
-                f"but the input holds {kind} records"
+                f"{path}: holds {source.record} records ({source.name}) but format {target.name!r} "
+                f"holds {target.record} records"
             )
-        yield record
+    records = read(paths, source_format=source_format, options=read_options, unique_ids=unique_ids)
+    return write(records, output, to=target.name, options=write_options)

@@ -12,7 +12,7 @@ from typing import BinaryIO, Iterator
 
 from .errors import FormatError
 
-__all__ = ["atomic_output", "read_text", "iter_lines", "iter_jsonl", "read_head", "text_writer", "SNIFF_BYTES"]
+__all__ = ["atomic_output", "read_text", "iter_lines", "iter_jsonl", "load_json_array", "read_head", "text_writer", "SNIFF_BYTES"]
 
 SNIFF_BYTES = 65536
 
@@ -128,3 +128,21 @@ def iter_jsonl(path: str | os.PathLike, encoding: str = "utf-8") -> Iterator[tup
         if not isinstance(obj, dict):
             raise FormatError(path, f"line {number}", f"expected a JSON object, found {type(obj).__name__}")
         yield number, obj
+
+
+def load_json_array(path: str | os.PathLike) -> list:
+    """A file holding one JSON array (Mandarinograd, Portuguese WSC), with located errors.
+
+    Malformed JSON names its line and column; anything but a non-empty array is refused.
+    """
+    import json
+
+    try:
+        data = json.loads(read_text(path))
+    except json.JSONDecodeError as exc:
+        raise FormatError(path, f"line {exc.lineno}", f"invalid JSON at column {exc.colno}: {exc.msg}") from None
+    if not isinstance(data, list):
+        raise FormatError(path, None, f"expected a JSON array of objects, found {type(data).__name__}")
+    if not data:
+        raise FormatError(path, None, "the array holds no entries")
+    return data

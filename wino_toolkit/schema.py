@@ -78,7 +78,9 @@ class Item:
     corpus : corpus name, e.g. ``"wsc285"``, ``"winogrande"``.
     language : BCP-47 tag: ``en``, ``zh-Hans``, ``fr``, ``ja``, ``pt``, ``ru``.
     text : the sentence(s), exactly as the source spells them.
-    candidates : 2 to 5 candidate antecedents, in the order the source lists them.
+    candidates : 2 to 5 candidate antecedents, in the order the source lists them. A single
+        candidate is allowed only without an answer: a bare yes/no judgement such as a
+        SuperGLUE-WSC row whose other candidates the source does not give.
     answer : index into ``candidates`` of the right one; ``None`` for unlabeled data.
     pronoun : the referring expression (a pronoun, WinoGrande's ``_``) or a zero-width slot.
     question : a question form of the item, where the source has one ("Who feared violence?").
@@ -119,7 +121,7 @@ class Item:
         if not self.language:
             out.append("language: is empty")
         n = len(self.candidates)
-        if not MIN_CANDIDATES <= n <= MAX_CANDIDATES:
+        if not (MIN_CANDIDATES <= n <= MAX_CANDIDATES or (n == 1 and self.answer is None)):
             out.append(f"candidates: {n} given, need {MIN_CANDIDATES} to {MAX_CANDIDATES}")
         seen = set()
         for i, cand in enumerate(self.candidates):

@@ -1,4 +1,4 @@
-"""Word tokens for statistics and twin diffs: jieba for Chinese, characters for Japanese, words elsewhere.
+"""Word tokens for statistics and twin diffs: jieba for Chinese, script runs for Japanese, words elsewhere.
 
 This is deliberately light (no spaCy model load) because ``wino stats`` and twin linking run on
 every conversion; the language modules use proper pipelines where grammar matters.
@@ -11,7 +11,12 @@ from functools import lru_cache
 __all__ = ["tokenize", "token_spans"]
 
 _WORD = re.compile(r"\w+(?:['’]\w+)*|[^\w\s]", re.UNICODE)
-_NOT_SPACE = re.compile(r"\S")
+# Romance elision: "qu'elle" and "l'eau" are two words each, the apostrophe staying with the first.
+_ELIDING = re.compile(r"\w+['’](?=\w)|\w+|[^\w\s]", re.UNICODE)
+_ELIDING_LANGUAGES = {"fr", "it", "ca", "pt"}
+# Japanese has no spaces and no segmenter among our dependencies: runs of one script (kanji,
+# hiragana, katakana, Latin/digits) approximate words well enough for statistics and twin diffs.
+_JA_RUN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff々〆ヶ]+|[\u3041-\u309f]+|[\u30a0-\u30ffー]+|[^\W\u3040-\u30ff\u3400-\u9fff]+|[^\w\s]")
 
 
 def _base(language: str) -> str:
@@ -33,9 +38,8 @@ def token_spans(text: str, language: str = "en") -> list[tuple[int, int]]:
     base = _base(language)
     if base == "zh":
         return [(s, e) for _, s, e in _jieba().tokenize(text) if not text[s:e].isspace()]
-    if base == "ja":
-        return [(m.start(), m.end()) for m in _NOT_SPACE.finditer(text)]
-    return [m.span() for m in _WORD.finditer(text)]
+    pattern = _JA_RUN if base == "ja" else _ELIDING if base in _ELIDING_LANGUAGES else _WORD
+    return [m.span() for m in pattern.finditer(text)]
 
 
 def tokenize(text: str, language: str = "en") -> list[str]:

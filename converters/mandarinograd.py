@@ -1,0 +1,323 @@
+"""Mandarinograd: a one-line JSON array of Chinese schemas, consecutive entries being twins.
+
+Each entry is a sentence, a question that asks about the referent, and the right and wrong
+answer; nothing marks the pronoun, and Chinese often drops it (zero anaphora)::
+
+    [{"text": "小红把伞借给了小兰，因为忘了带伞。", "question": "谁忘了带伞？", "correct_answer": "小兰", "wrong_answer": "小红"}, ...]
+
+The reader finds the referring expression by aligning the question with the sentence: the
+question repeats the sentence around the referent and puts a wh-word (谁, 什么, 哪里, ...) in its
+place. A third-person pronoun (他/她/它, plural 们, 的 for a possessive) or a locative
+(那儿/那里/里面, for 哪里 questions) that aligns becomes ``pronoun``; where none does, an aligned
+gap becomes a zero-width slot (因为|忘了带伞). Candidates are ordered by their first mention, so
+the answer is not always the first; entries 2k and 2k+1 are twins with group id
+``mandarinograd-<2k>``.
+"""
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, BinaryIO, Iterable, Iterator, NamedTuple
+
+from wino_toolkit.errors import ConversionError, FormatError
+from wino_toolkit.formats import Format, register_format
+from wino_toolkit.io import load_json_array, text_writer
+from wino_toolkit.schema import Candidate, Item, Span
+from wino_toolkit.twins import link_twins
+
+FIELDS = ("text", "question", "correct_answer", "wrong_answer")
+
+PERSONAL = re.compile(r"(?<![其吉])[他她它]们?")  # not the 他 of 其他 or 吉他
+LOCATIVE = re.compile(r"那儿|那里|那边|这儿|这里|里面")
+WH = re.compile(r"谁(?:或者什么)?|什么(?:东西)?|哪(?:里|儿|边)|哪[一两二三四五几]?个")
+PLACE_WH = frozenset({"哪里", "哪儿", "哪边"})
+CLAUSE_BREAKS = frozenset("，。；！？,.;!?：:")
+DETERMINERS = ("这个", "那个", "这些", "那些", "一个", "这", "那")
+MIN_ANCHOR = 2  # shortest question fragment trusted to align with the sentence
+
+
+@dataclass
+class MandarinogradConfig:
+    """Options of the Mandarinograd format."""
+
+    corpus: str = "mandarinograd"  # corpus name given to the items read
+    language: str = "zh-Hans"  # BCP-47 tag of the items read
+
+
+class Gap(NamedTuple):
+    """The question split at a wh-word: what precedes it and what follows it."""
+
+    before: str
+    after: str
+    wh: str
+
+
+def read(path: Path, config: MandarinogradConfig) -> Iterator[Item]:
+    entries = load_entries(path)
+    yield from link_twins(to_item(n, obj, len(entries), config) for n, obj in enumerate(entries))
+
+
+def load_entries(path: Path) -> list[dict[str, Any]]:
+    """The JSON array, checked to hold objects with the four string fields."""
+    data = load_json_array(path)
+    for n, obj in enumerate(data, 1):
+        if not isinstance(obj, dict):
+            raise FormatError(path, f"record {n}", f"expected a JSON object, found {type(obj).__name__}")
+        for key in FIELDS:
+            if key not in obj:
+                raise FormatError(path, f"record {n}", f"missing field {key!r}")
+            if not isinstance(obj[key], str):
+                raise FormatError(path, f"record {n}", f"field {key!r} is not a string")
+        if obj["correct_answer"] == obj["wrong_answer"]:
+            raise FormatError(path, f"record {n}", f"correct and wrong answer are both {obj['correct_answer']!r}")
+    return data
+
+
+def to_item(n: int, obj: dict[str, Any], total: int, config: MandarinogradConfig) -> Item:
+    text, question = obj["text"], obj["question"]
+    candidates = order_by_mention(text, [obj["correct_answer"], obj["wrong_answer"]])
+    answer = next(i for i, c in enumerate(candidates) if c.text == obj["correct_answer"])
+    first = n - n % 2
+    paired = first + 1 < total
+    return Item(
+        id=f"{config.corpus}-{n}",
+        corpus=config.corpus,
+        language=config.language,
+        text=text,
+        candidates=candidates,
+        answer=answer,
+        pronoun=locate_reference(text, question, [c.text for c in candidates]),
+        question=question,
+        twin=f"{config.corpus}-{first}" if paired else None,
+        role=("special" if n == first else "alternate") if paired else None,
+        meta={key: value for key, value in obj.items() if key not in FIELDS},
+        origin=f"record {n + 1}",
+    )
+
+
+def order_by_mention(text: str, names: list[str]) -> list[Candidate]:
+    """Candidates sorted by first mention; names the text never mentions come last, span None."""
+    found = []
+    for k, name in enumerate(names):
+        start = text.find(name)
+        span = Span(start, start + len(name), name) if start >= 0 else None
+        found.append(((0, start, k) if span else (1, 0, k), Candidate(name, span)))
+    return [cand for _, cand in sorted(found, key=lambda pair: pair[0])]
+
+
+# -- finding the referring expression ------------------------------------------------------------
+
+
+def locate_reference(text: str, question: str, candidates: list[str]) -> Span | None:
+    """The pronoun the question asks about, else the zero-anaphora slot, else None.
+
+    Tried in order, for each wh-word of the question: a pronoun or locative whose neighbours
+    match the question's; a gap the question matches on both sides; the first pronoun of the
+    clause whose predicate the question repeats. Then, for a one-wh question, a gap the question
+    matches on its predicate side; finally the only pronoun of the sentence. A 哪个 question
+    about a demonstrative phrase (这个颜色) gets None rather than a wrong guess.
+    """
+    gaps = split_question(question)
+    for gap in gaps:
+        found = aligned_reference(text, gap) or aligned_slot(text, gap, both_sides=True) or clause_reference(text, gap)
+        if found:
+            return possessive(text, found, candidates)
+    if len(gaps) == 1:
+        found = aligned_slot(text, gaps[0], both_sides=False) or anchored_slot(text, gaps[0])
+        if found:
+            return found
+    if all(names_a_phrase(g) for g in gaps):
+        return None
+    refs = references(text, place=any(g.wh in PLACE_WH for g in gaps))
+    return possessive(text, refs[0], candidates) if len(refs) == 1 else None
+
+
+def split_question(question: str) -> list[Gap]:
+    """One :class:`Gap` per wh-word; a question without one ("回来？") is all predicate."""
+    q = question.strip().rstrip("？?").strip()
+    found = [Gap(q[: m.start()], q[m.end() :], m.group()) for m in WH.finditer(q)]
+    return found or [Gap("", q, "")]
+
+
+def references(text: str, place: bool) -> list[Span]:
+    """Pronoun-like mentions: locatives for a place question, third-person pronouns otherwise."""
+    pattern = LOCATIVE if place else PERSONAL
+    return [Span(m.start(), m.end(), m.group()) for m in pattern.finditer(text)]
+
+
+def common_prefix(a: str, b: str) -> int:
+    n = 0
+    while n < len(a) and n < len(b) and a[n] == b[n]:
+        n += 1
+    return n
+
+
+def common_suffix(a: str, b: str) -> int:
+    n = 0
+    while n < len(a) and n < len(b) and a[-1 - n] == b[-1 - n]:
+        n += 1
+    return n
+
+
+def enough(matched: int, side: str) -> bool:
+    """Whether ``matched`` characters of a question side are evidence of alignment."""
+    return bool(side) and matched >= min(MIN_ANCHOR, len(side))
+
+
+def aligned_reference(text: str, gap: Gap) -> Span | None:
+    """A pronoun or locative that the question's words around its wh-word surround."""
+    place = gap.wh in PLACE_WH
+    best = None
+    for ref in references(text, True) + ([] if place else references(text, False)):
+        right = max(common_prefix(text[ref.end :], gap.after), common_prefix(text[ref.start :], gap.after))
+        left = common_suffix(text[: ref.start], gap.before)
+        if enough(right, gap.after) or enough(left, gap.before):
+            if best is None or left + right > best[0]:
+                best = (left + right, ref)
+    return best[1] if best else None
+
+
+def aligned_slot(text: str, gap: Gap, both_sides: bool) -> Span | None:
+    """The best word boundary where the question's words resume (a dropped pronoun).
+
+    With ``both_sides`` the words before the wh-word must match too (她戴上|很好看).
+    """
+    if names_a_phrase(gap) or (both_sides and not (gap.before and gap.after)):
+        return None
+    best = None
+    for k in slot_positions(text, gap.wh in PLACE_WH):
+        right = common_prefix(text[k:], gap.after)
+        left = common_suffix(text[:k], gap.before)
+        if gap.after and not enough(right, gap.after):
+            continue
+        if (both_sides or not gap.after) and not enough(left, gap.before):
+            continue
+        if best is None or left + right > best[0]:
+            best = (left + right, k)
+    return Span(best[1], best[1], "") if best else None
+
+
+def anchored_slot(text: str, gap: Gap) -> Span | None:
+    """A slot before the longest part of the predicate the sentence repeats (结果|沾满了泥)."""
+    if names_a_phrase(gap):
+        return None
+    positions = set(slot_positions(text, gap.wh in PLACE_WH))
+    for start, _ in longest_anchors(text, gap.after, minimum=MIN_ANCHOR + 1):
+        if start in positions:
+            return Span(start, start, "")
+    return None
+
+
+def clause_reference(text: str, gap: Gap) -> Span | None:
+    """The first pronoun of the clause that holds the question's predicate (他非常生气 for 谁生气).
+
+    Skipped for 哪个 questions (see :func:`names_a_phrase`).
+    """
+    if names_a_phrase(gap):
+        return None
+    refs = references(text, gap.wh in PLACE_WH)
+    for start, _ in longest_anchors(text, gap.after, MIN_ANCHOR):
+        clause = clause_start(text, start)
+        inside = [r for r in refs if clause <= r.start and r.end <= start]
+        if inside:
+            return inside[0]
+    for _, end in longest_anchors(text, gap.before, MIN_ANCHOR):
+        stop = clause_end(text, end)
+        inside = [r for r in refs if end <= r.start and r.end <= stop]
+        if inside:
+            return inside[0]
+    return None
+
+
+def names_a_phrase(gap: Gap) -> bool:
+    """A 哪个 question asks about a demonstrative phrase (这个颜色), neither a pronoun nor a gap."""
+    return gap.wh.startswith("哪") and gap.wh not in PLACE_WH
+
+
+def longest_anchors(text: str, part: str, minimum: int) -> list[tuple[int, int]]:
+    """Every place where the longest substring of ``part`` found in ``text`` occurs."""
+    for size in range(len(part), minimum - 1, -1):
+        hits = []
+        for i in range(len(part) - size + 1):
+            piece = part[i : i + size]
+            hits += [(m.start(), m.end()) for m in re.finditer(re.escape(piece), text)]
+        if hits:
+            return sorted(set(hits))
+    return []
+
+
+def clause_start(text: str, k: int) -> int:
+    while k > 0 and text[k - 1] not in CLAUSE_BREAKS:
+        k -= 1
+    return k
+
+
+def clause_end(text: str, k: int) -> int:
+    while k < len(text) and text[k] not in CLAUSE_BREAKS:
+        k += 1
+    return k
+
+
+def slot_positions(text: str, place: bool) -> list[int]:
+    """Word boundaries where a dropped pronoun could stand: not right after a pronoun (that
+    pronoun is the referent then) nor after a determiner (这个|办法), and never inside a word."""
+    from wino_toolkit.tokens import token_spans
+
+    taken = {ref.end for ref in references(text, place)}
+    starts = [s for s, _ in token_spans(text, "zh-Hans")]
+    return [k for k in starts if k not in taken and not text[:k].endswith(DETERMINERS)]
+
+
+def possessive(text: str, ref: Span, candidates: list[str]) -> Span:
+    """Take in a following 的 when the candidates are possessives themselves (他的 ~ 小明的)."""
+    if not ref.is_slot and text[ref.end : ref.end + 1] == "的" and all(c.endswith("的") for c in candidates):
+        return Span(ref.start, ref.end + 1, ref.text + "的")
+    return ref
+
+
+# -- writing ---------------------------------------------------------------------------------------
+
+
+def write(items: Iterable[Item], fh: BinaryIO, config: MandarinogradConfig) -> None:
+    dumps = json.JSONEncoder(ensure_ascii=False).encode
+    with text_writer(fh) as out:
+        out.write("[")
+        for n, item in enumerate(items):
+            out.write((", " if n else "") + dumps(to_entry(item)))
+        out.write("]")
+
+
+def to_entry(item: Item) -> dict[str, Any]:
+    if len(item.candidates) != 2 or item.answer is None:
+        raise ConversionError(f"item {item.id!r}: Mandarinograd needs 2 candidates and an answer")
+    if item.question is None:
+        raise ConversionError(f"item {item.id!r}: Mandarinograd needs a question (谁...？) and this item has none")
+    entry = {
+        "text": item.text,
+        "question": item.question,
+        "correct_answer": item.candidates[item.answer].text,
+        "wrong_answer": item.candidates[1 - item.answer].text,
+    }
+    entry.update((key, value) for key, value in item.meta.items() if key not in FIELDS)
+    return entry
+
+
+def sniff(head: bytes) -> bool:
+    start = head.lstrip()[:4096]
+    return start.startswith(b"[") and b'"correct_answer"' in start and b'"wrong_answer"' in start
+
+
+FORMAT = register_format(
+    Format(
+        name="mandarinograd",
+        description="Mandarinograd JSON array (text, question, correct_answer, wrong_answer); consecutive twins",
+        extensions=(".json",),
+        read=read,
+        write=write,
+        sniff=sniff,
+        config=MandarinogradConfig,
+        canonical=True,
+    )
+)

@@ -1,0 +1,317 @@
+"""SuperGLUE WSC JSON Lines: one candidate per row, so one schema spreads over several rows.
+
+Spans are given as whitespace-token indices plus the mention's text; ``label`` says whether
+``span1`` is what ``span2`` refers to (absent in the unlabeled test split)::
+
+    {"text": "Nina gave Mrs. Park a lift because she had a car .", "target": {"span2_index": 7, "span1_index": 2, "span1_text": "Mrs. Park", "span2_text": "she"}, "idx": 0, "label": false}
+    {"text": "Nina gave Mrs. Park a lift because she had a car .", "target": {"span2_index": 7, "span1_index": 0, "span1_text": "Nina", "span2_text": "she"}, "idx": 5, "label": true}
+
+Rows are grouped by (text, pronoun token index) into one :class:`Item`, in order of each group's
+first row; candidates are the distinct ``span1`` mentions in row order. The answer is the one
+candidate named by true rows (and by no false row) when the group has two or more candidates,
+otherwise ``None``. ``meta["rows"]`` keeps each row's ``idx``, ``label`` and candidate index, plus
+the source's own index/text wherever it differs from what the spans give, so the writer, which
+emits rows sorted by ``idx``, reproduces the file byte for byte.
+
+A mention matches its token(s) ignoring case and whitespace ("The lawyer" names "the lawyer",
+"a\\nb" names "a b") and may stop before punctuation inside its last token ("him" in ``him,"``);
+an index that is off by one (the mention is the neighbouring token, and only that one) is
+accepted and the source's index kept in the row's meta.
+"""
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, BinaryIO, Iterable, Iterator
+
+from wino_toolkit.errors import ConversionError, FormatError
+from wino_toolkit.formats import Format, register_format
+from wino_toolkit.io import iter_jsonl, text_writer
+from wino_toolkit.schema import Candidate, Item, Span
+
+TOKEN = re.compile(r"\S+")
+ROW_KEYS = ("text", "target", "idx", "label")
+TARGET_KEYS = ("span2_index", "span1_index", "span1_text", "span2_text")
+
+
+@dataclass
+class SuperGlueConfig:
+    """Options of the SuperGLUE WSC format."""
+
+    corpus: str = "superglue-wsc"  # corpus name given to the items read; ids are <corpus>[-<split>]-<idx of first row>
+    language: str = "en"  # BCP-47 tag of the items read
+    split: str | None = None  # named in the ids (train and val both number rows from 0): -O split=val
+
+
+@dataclass
+class _Row:
+    """One parsed line of the file."""
+
+    number: int
+    text: str
+    target: dict[str, Any]
+    idx: int
+    label: bool | None
+    extra: dict[str, Any]
+    target_extra: dict[str, Any]
+
+
+@dataclass
+class _Group:
+    """The rows sharing a text and pronoun index: one schema item in the making."""
+
+    number: int
+    text: str
+    tokens: list[tuple[int, int]]
+    pronoun: Span
+    pronoun_index: int
+    candidates: list[Candidate]
+    rows: list[dict[str, Any]]
+
+
+def tokens_of(text: str) -> list[tuple[int, int]]:
+    """Character spans of the whitespace tokens (``text.split()``), which the indices count."""
+    return [m.span() for m in TOKEN.finditer(text)]
+
+
+def locate(text: str, tokens: list[tuple[int, int]], index: int, mention: str) -> tuple[int, int] | None:
+    """Where ``mention`` starts at token ``index``: case and whitespace ignored, a word boundary at its end."""
+    words = mention.split()
+    if not words or not 0 <= index < len(tokens):
+        return None
+    pattern = re.compile(r"\s+".join(map(re.escape, words)), re.IGNORECASE)
+    found = pattern.match(text, tokens[index][0])
+    if found is None:
+        return None
+    end = found.end()
+    if end < len(text) and text[end].isalnum() and text[end - 1].isalnum():
+        return None
+    return found.start(), end
+
+
+def _resolve(path: Path, row: _Row, tokens: list[tuple[int, int]], which: str) -> tuple[Span, int]:
+    """The span a row names by token index and text, and the token index it really starts at."""
+    index, mention = row.target[f"{which}_index"], row.target[f"{which}_text"]
+    where = f"line {row.number}"
+    if not 0 <= index < len(tokens):
+        raise FormatError(path, where, f"{which}_index {index} is outside the text ({len(tokens)} tokens)")
+    found = locate(row.text, tokens, index, mention)
+    used = index
+    if found is None:
+        near = [(j, hit) for j in (index - 1, index + 1) if (hit := locate(row.text, tokens, j, mention))]
+        if len(near) != 1:
+            token = row.text[slice(*tokens[index])]
+            raise FormatError(path, where, f"{which}_text {mention!r} does not match token {index} ({token!r})")
+        used, found = near[0]
+    start, end = found
+    return Span(start, end, row.text[start:end]), used
+
+
+def _parse(path: Path, number: int, obj: dict) -> _Row:
+    where = f"line {number}"
+    for key in ("text", "target", "idx"):
+        if key not in obj:
+            raise FormatError(path, where, f"missing field {key!r}")
+    text, target, idx, label = obj["text"], obj["target"], obj["idx"], obj.get("label")
+    if not isinstance(text, str) or not text.strip():
+        raise FormatError(path, where, "text must be a non-empty string")
+    if not isinstance(target, dict):
+        raise FormatError(path, where, f"target must be an object, not {type(target).__name__}")
+    for key in TARGET_KEYS:
+        if key not in target:
+            raise FormatError(path, where, f"missing field 'target.{key}'")
+        want = str if key.endswith("_text") else int
+        value = target[key]
+        if not isinstance(value, want) or isinstance(value, bool):
+            kind = "a string" if want is str else "an integer"
+            raise FormatError(path, where, f"target.{key} must be {kind}, not {value!r}")
+    if not isinstance(idx, int) or isinstance(idx, bool):
+        raise FormatError(path, where, f"idx must be an integer, not {idx!r}")
+    if label is not None and not isinstance(label, bool):
+        raise FormatError(path, where, f"label must be true or false, not {label!r}")
+    if "label" in obj and label is None:
+        raise FormatError(path, where, "label must be true or false, not null")
+    extra = {k: v for k, v in obj.items() if k not in ROW_KEYS}
+    target_extra = {k: v for k, v in target.items() if k not in TARGET_KEYS}
+    return _Row(number, text, target, idx, label, extra, target_extra)
+
+
+def _add(path: Path, group: _Group, row: _Row) -> None:
+    """Record one row in its group: its candidate (new or already seen) and what the writer needs."""
+    span, used = _resolve(path, row, group.tokens, "span1")
+    for k, cand in enumerate(group.candidates):
+        if cand.span == span:
+            break
+    else:
+        k = len(group.candidates)
+        group.candidates.append(Candidate(row.target["span1_text"], span))
+    entry: dict[str, Any] = {"idx": row.idx}
+    if row.label is not None:
+        entry["label"] = row.label
+    entry["candidate"] = k
+    if used != row.target["span1_index"]:
+        entry["span1_index"] = row.target["span1_index"]
+    if row.target["span1_text"] != group.candidates[k].text:
+        entry["span1_text"] = row.target["span1_text"]
+    if group.pronoun_index != row.target["span2_index"]:
+        entry["span2_index"] = row.target["span2_index"]
+    if row.target["span2_text"] != group.pronoun.text:
+        entry["span2_text"] = row.target["span2_text"]
+    if row.extra:
+        entry["extra"] = row.extra
+    if row.target_extra:
+        entry["target_extra"] = row.target_extra
+    group.rows.append(entry)
+
+
+def _answer(group: _Group) -> int | None:
+    """The one candidate that true rows name and no false row does, when there is a choice at all.
+
+    Anything else (no true row, true rows naming different candidates, an unlabeled row, a single
+    candidate) gives ``None``; the rows' own labels stay in meta either way.
+    """
+    named = {r["candidate"] for r in group.rows if r.get("label") is True}
+    denied = {r["candidate"] for r in group.rows if r.get("label") is False}
+    unlabeled = any("label" not in r for r in group.rows)
+    if len(group.candidates) < 2 or unlabeled or len(named) != 1 or named & denied:
+        return None
+    return named.pop()
+
+
+def read(path: Path, config: SuperGlueConfig) -> Iterator[Item]:
+    groups: dict[tuple[str, int], _Group] = {}
+    for number, obj in iter_jsonl(path):
+        row = _parse(path, number, obj)
+        key = (row.text, row.target["span2_index"])
+        group = groups.get(key)
+        tokens = tokens_of(row.text) if group is None else group.tokens
+        pronoun, used = _resolve(path, row, tokens, "span2")
+        if group is None:
+            group = groups[key] = _Group(number, row.text, tokens, pronoun, used, [], [])
+        elif pronoun != group.pronoun:
+            problem = f"span2_text {pronoun.text!r} differs from line {group.number}'s {group.pronoun.text!r} at the same index"
+            raise FormatError(path, f"line {number}", problem)
+        _add(path, group, row)
+    prefix = f"{config.corpus}-{config.split}" if config.split else config.corpus
+    for group in groups.values():
+        yield Item(
+            id=f"{prefix}-{group.rows[0]['idx']}",
+            corpus=config.corpus,
+            language=config.language,
+            text=group.text,
+            candidates=group.candidates,
+            answer=_answer(group),
+            pronoun=group.pronoun,
+            meta={"rows": group.rows},
+            origin=f"line {group.number}",
+        )
+
+
+def _token_index(item: Item, span: Span | None, starts: dict[int, int], what: str) -> int:
+    if span is None or span.is_slot:
+        raise ConversionError(f"item {item.id!r}: {what} has no span in the text; SuperGLUE WSC names mentions by token")
+    if span.start not in starts:
+        raise ConversionError(f"item {item.id!r}: {what} {span.text!r} does not start at a whitespace token")
+    return starts[span.start]
+
+
+def _mention(item: Item, tokens: list[tuple[int, int]], index: int, span: Span, spellings: tuple[str, ...], what: str) -> str:
+    """The first spelling the reader would find at exactly ``span``, so a written row reads back the same."""
+    for spelling in spellings:
+        if locate(item.text, tokens, index, spelling) == (span.start, span.end):
+            return spelling
+    raise ConversionError(f"item {item.id!r}: {what} {span.text!r} does not end on a whitespace-token boundary")
+
+
+def _target(s2_index: int, s1_index: int, s1_text: str, s2_text: str, extra: dict[str, Any]) -> dict[str, Any]:
+    target = {"span2_index": s2_index, "span1_index": s1_index, "span1_text": s1_text, "span2_text": s2_text}
+    target.update(extra)
+    return target
+
+
+def _rows_of(item: Item) -> Iterator[tuple[int | None, dict[str, Any]]]:
+    """``(idx or None, row)`` for every row of ``item``: its source rows, or one per candidate."""
+    if not item.candidates:
+        raise ConversionError(f"item {item.id!r}: has no candidates")
+    tokens = tokens_of(item.text)
+    starts = {start: k for k, (start, _) in enumerate(tokens)}
+    p_index = _token_index(item, item.pronoun, starts, "pronoun")
+    source = item.meta.get("rows") if item.meta else None
+    if source:
+        for entry in source:
+            k = entry["candidate"]
+            if not 0 <= k < len(item.candidates):
+                raise ConversionError(f"item {item.id!r}: meta row idx {entry['idx']} names candidate {k}, which does not exist")
+            cand = item.candidates[k]
+            label = entry.get("label") if item.answer is None else k == item.answer
+            if "span1_index" in entry:
+                s1_index = entry["span1_index"]
+            else:
+                s1_index = _token_index(item, cand.span, starts, f"candidate {k}")
+            target = _target(
+                entry.get("span2_index", p_index),
+                s1_index,
+                entry.get("span1_text", cand.text),
+                entry.get("span2_text", item.pronoun.text),
+                entry.get("target_extra", {}),
+            )
+            yield entry["idx"], _row(item.text, target, entry["idx"], label, entry.get("extra", {}))
+        return
+    s2_text = _mention(item, tokens, p_index, item.pronoun, (item.pronoun.text,), "pronoun")
+    for k, cand in enumerate(item.candidates):
+        index = _token_index(item, cand.span, starts, f"candidate {k}")
+        s1_text = _mention(item, tokens, index, cand.span, (cand.text, cand.span.text), f"candidate {k}")
+        label = None if item.answer is None else k == item.answer
+        yield None, _row(item.text, _target(p_index, index, s1_text, s2_text, {}), None, label, {})
+
+
+def _row(text: str, target: dict[str, Any], idx: int | None, label: bool | None, extra: dict[str, Any]) -> dict[str, Any]:
+    row: dict[str, Any] = {"text": text, "target": target, "idx": idx}
+    if label is not None:
+        row["label"] = label
+    row.update(extra)
+    return row
+
+
+def write(items: Iterable[Item], fh: BinaryIO, config: SuperGlueConfig) -> None:
+    """Rows sorted by ``idx``; rows of items from other corpora are numbered after the highest ``idx``."""
+    numbered: dict[int, tuple[str, dict[str, Any]]] = {}
+    fresh: list[dict[str, Any]] = []
+    for item in items:
+        for idx, row in _rows_of(item):
+            if idx is None:
+                fresh.append(row)
+            elif idx in numbered:
+                raise ConversionError(f"item {item.id!r}: idx {idx} is already used by item {numbered[idx][0]!r}")
+            else:
+                numbered[idx] = (item.id, row)
+    next_idx = max(numbered, default=-1) + 1
+    for k, row in enumerate(fresh):
+        row["idx"] = next_idx + k
+        numbered[next_idx + k] = ("", row)
+    dumps = json.dumps
+    with text_writer(fh) as out:
+        for idx in sorted(numbered):
+            out.write(dumps(numbered[idx][1]) + "\n")
+
+
+def sniff(head: bytes) -> bool:
+    first = head.lstrip().split(b"\n", 1)[0]
+    return first.startswith(b"{") and b'"target"' in first and b'"span2_index"' in first
+
+
+FORMAT = register_format(
+    Format(
+        name="superglue",
+        description="SuperGLUE WSC JSON Lines (one candidate per row, whitespace-token span indices, idx, label)",
+        extensions=(".jsonl",),
+        read=read,
+        write=write,
+        sniff=sniff,
+        config=SuperGlueConfig,
+        canonical=True,
+        aliases=("superglue-wsc",),
+    )
+)

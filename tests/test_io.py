@@ -1,0 +1,48 @@
+"""Atomic output, decoding errors with line numbers, and line splitting."""
+from __future__ import annotations
+
+import pytest
+
+import wino_toolkit as wt
+from wino_toolkit.io import atomic_output, iter_lines, read_text
+
+
+def test_atomic_output_leaves_nothing_on_failure(tmp_path):
+    target = tmp_path / "out.txt"
+    target.write_text("old")
+    with pytest.raises(RuntimeError):
+        with atomic_output(target) as fh:
+            fh.write(b"partial")
+            raise RuntimeError("boom")
+    assert target.read_text() == "old"
+    assert [p.name for p in tmp_path.iterdir()] == ["out.txt"]
+
+
+def test_atomic_output_replaces_on_success(tmp_path):
+    target = tmp_path / "sub" / "out.txt"
+    with atomic_output(target) as fh:
+        fh.write(b"new")
+    assert target.read_bytes() == b"new"
+
+
+def test_decode_error_names_line_and_byte(tmp_path):
+    path = tmp_path / "latin.txt"
+    path.write_bytes("ok\nCaf\xe9\n".encode("latin-1"))
+    with pytest.raises(wt.FormatError, match=r"latin.txt: line 2: byte 0xe9 is not valid utf-8"):
+        list(iter_lines(path))
+    with pytest.raises(wt.FormatError, match=r"line 2: byte 0xe9"):
+        read_text(path)
+
+
+def test_empty_file_is_an_error(tmp_path):
+    path = tmp_path / "empty.jsonl"
+    path.write_bytes(b"\n  \n")
+    with pytest.raises(wt.FormatError, match="empty.jsonl: file is empty"):
+        list(iter_lines(path))
+
+
+def test_lines_split_on_newline_only(tmp_path):
+    """U+2028 inside a JSON string is not a line break for JSON Lines."""
+    path = tmp_path / "a.txt"
+    path.write_text("one\u2028still one\ntwo\n", encoding="utf-8")
+    assert [line for _, line in iter_lines(path)] == ["one\u2028still one", "two"]

@@ -1,0 +1,188 @@
+"""Mandarinograd JSON: consecutive twins, candidates by first mention, pronoun or zero-anaphora slot."""
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+import pytest
+from conftest import FIXTURES, SAMPLES, shared_file
+from contract import assert_bad_input, roundtrip
+
+import wino_toolkit as wt
+from wino_toolkit.converters.mandarinograd import locate_reference
+
+NAME = "mandarinograd"
+SAMPLE = SAMPLES / "mandarinograd.json"
+HERE = FIXTURES / "mandarinograd"
+
+
+def one(name: str) -> wt.Item:
+    (item,) = wt.read(HERE / name, source_format=NAME)
+    return item
+
+
+def marked(item: wt.Item) -> str:
+    """The text with the referring expression in brackets, ``[]`` for a slot."""
+    p = item.pronoun
+    return item.text[: p.start] + f"[{p.text}]" + item.text[p.end :]
+
+
+def test_sample_round_trips_byte_for_byte_and_is_detected(tmp_path):
+    items = roundtrip(NAME, SAMPLE, tmp_path)
+    assert len(items) == 8
+    assert wt.detect_format(SAMPLE).name == NAME
+    assert not SAMPLE.read_bytes().endswith(b"\n")
+
+
+def test_sample_twins_are_consecutive_pairs_with_triggers():
+    items = list(wt.read(SAMPLE))
+    assert wt.twin_report(items).twins == 4
+    assert [it.twin for it in items[:2]] == ["mandarinograd-0", "mandarinograd-0"]
+    assert [it.role for it in items[:2]] == ["special", "alternate"]
+    assert items[2].triggers == ["太厚"] and items[3].triggers == ["太小"]
+
+
+def test_candidates_are_ordered_by_first_mention():
+    """The correct answer is listed first in the source but is not always mentioned first."""
+    items = list(wt.read(SAMPLE))
+    assert [c.text for c in items[0].candidates] == ["警察", "小偷"]
+    assert (items[0].answer, items[1].answer) == (1, 0)
+    assert items[0].candidates[0].span == wt.Span(0, 2, "警察")
+
+
+def test_zero_anaphora_gets_a_slot_before_the_predicate():
+    """医生给病人打了电话，但是|一直没有接: the dropped subject's place is a zero-width span."""
+    item = one("mandarinograd_zero_anaphora.json")
+    assert item.pronoun == wt.Span(12, 12, "") and item.pronoun.is_slot
+    assert item.text[item.pronoun.start :].startswith("一直没有接")
+    assert item.twin is None and item.role is None  # an unpaired last entry has no twin
+
+
+def test_the_pronoun_the_question_asks_about_is_chosen_among_several():
+    """当他的朋友小刚宣布他得了第一名时: the question 谁得了第一名 points at the second 他."""
+    item = one("mandarinograd_pronoun_among_several.json")
+    assert marked(item) == "当他的朋友小刚宣布[他]得了第一名时，小明非常高兴。"
+
+
+def test_possessive_takes_de_only_when_the_candidates_do():
+    """她的口袋 with candidates 王芳的/李娜的 marks 她的; with bare names it marks 她."""
+    with_de, bare = wt.read(HERE / "mandarinograd_possessive_de.json")
+    assert with_de.pronoun.text == "她的" and with_de.text[with_de.pronoun.end :].startswith("口袋")
+    assert bare.pronoun.text == "她" and bare.text[bare.pronoun.end] == "的"
+
+
+def test_place_question_marks_the_locative():
+    """哪里比较暖和 is answered by 那里, not by a personal pronoun."""
+    assert marked(one("mandarinograd_locative.json")).endswith("因为[那里]比较暖和。")
+
+
+def test_demonstrative_phrase_question_gets_no_pronoun():
+    """哪个名字 asks about 这个名字, a phrase: neither the unrelated 她 nor a slot is marked."""
+    assert one("mandarinograd_demonstrative_phrase.json").pronoun is None
+
+
+def test_answer_missing_from_text_keeps_no_span_and_comes_last(tmp_path):
+    """戴帽子的人 is never written in the sentence: span None, listed after mentioned candidates."""
+    path = HERE / "mandarinograd_answer_not_in_text.json"
+    (item,) = roundtrip(NAME, path, tmp_path)
+    assert [c.text for c in item.candidates] == ["小王", "戴帽子的人"]
+    assert item.candidates[1].span is None and item.answer == 1
+
+
+@pytest.mark.parametrize(
+    "text, question, expect",
+    [
+        ("因为担心下雨，老王带了伞。", "谁担心下雨？", ""),
+        ("小李告诉小张他赢了。", "谁赢了？", "他"),
+        ("老师表扬了学生们，因为他们很努力。", "谁很努力？", "他们"),
+        ("我把书放在桌子上，然后把它擦干净了。", "我把什么擦干净了？", "它"),
+    ],
+    ids=["slot-at-start-of-clause", "bare-pronoun", "plural", "object-pronoun"],
+)
+def test_locate_reference(text, question, expect):
+    span = locate_reference(text, question, ["甲", "乙"])
+    assert span is not None and span.text == expect and text[span.start : span.end] == expect
+
+
+def test_extra_fields_are_kept_in_meta_and_written_back(tmp_path):
+    path = tmp_path / "extra.json"
+    path.write_text(json.dumps([{"text": "甲打了乙，因为他很生气。", "question": "谁很生气？", "correct_answer": "甲", "wrong_answer": "乙", "source": "x"}], ensure_ascii=False))
+    (item,) = roundtrip(NAME, path, tmp_path)
+    assert item.meta == {"source": "x"}
+
+
+@pytest.mark.parametrize(
+    "content, expect",
+    [
+        ('[{"text": "甲打了乙。", "question": "谁？", "correct_answer": "甲", "wrong_ans', "line 1: invalid JSON"),
+        ('{"text": "x"}', "expected a JSON array"),
+        ("[]", "the array holds no entries"),
+        ('["x"]', "record 1: expected a JSON object"),
+        ('[{"text": "甲打了乙。", "question": "谁？", "correct_answer": "甲"}]', "record 1: missing field 'wrong_answer'"),
+        ('[{"text": "甲打了乙。", "question": 3, "correct_answer": "甲", "wrong_answer": "乙"}]', "record 1: field 'question' is not a string"),
+        ('[{"text": "甲打了乙。", "question": "谁？", "correct_answer": "甲", "wrong_answer": "甲"}]', "record 1: correct and wrong answer are both '甲'"),
+        ("", "file is empty"),
+    ],
+    ids=["truncated", "not-array", "empty-array", "not-object", "missing-field", "not-string", "same-answers", "empty-file"],
+)
+def test_bad_input(tmp_path, content, expect):
+    path = tmp_path / "bad.json"
+    path.write_text(content, encoding="utf-8")
+    assert_bad_input(NAME, path, expect)
+
+
+def test_wrong_encoding_is_reported(tmp_path):
+    path = tmp_path / "gbk.json"
+    path.write_bytes('[{"text": "甲打了乙。", "question": "谁？", "correct_answer": "甲", "wrong_answer": "乙"}]'.encode("gbk"))
+    assert_bad_input(NAME, path, "is not valid utf-8")
+
+
+def test_writer_needs_a_question(tmp_path):
+    item = next(iter(wt.read(SAMPLE)))
+    item.question = None
+    with pytest.raises(wt.ConversionError, match="needs a question"):
+        wt.write([item], tmp_path / "o.json", to=NAME)
+    assert not (tmp_path / "o.json").exists()
+
+
+
+def test_sample_survives_the_native_format(tmp_path):
+    """sample -> native jsonl -> this format again gives the sample byte for byte."""
+    wt.convert(SAMPLE, to="jsonl", output=tmp_path / "native.jsonl")
+    wt.convert(tmp_path / "native.jsonl", to=NAME, output=tmp_path / "back")
+    assert (tmp_path / "back").read_bytes() == SAMPLE.read_bytes()
+
+def test_sniffer_claims_only_mandarinograd_files():
+    sniff = wt.formats.get(NAME).sniff
+    assert sniff(SAMPLE.read_bytes())
+    others = [SAMPLES / "portuguese.json", SAMPLES / "winologic.jsonl", SAMPLES / "winogrande.jsonl"]
+    assert not any(sniff(p.read_bytes()) for p in others if p.exists())
+
+
+def test_real_mandarinograd(tmp_path):
+    """308 entries = 154 twins (shared README); byte-identical round trip; detection."""
+    path = shared_file("mandarinograd/mandarinograd.json")
+    items = roundtrip(NAME, path, tmp_path)
+    assert len(items) == 308
+    report = wt.twin_report(items)
+    assert report.twins == 154 and not report.singletons
+    assert wt.detect_format(path).name == NAME
+    assert all(it.language == "zh-Hans" and it.question for it in items)
+    assert Counter(it.answer for it in items)[1] > 100  # first mention is not always the answer
+
+
+def test_real_mandarinograd_reference_coverage():
+    """Measured when the converter was written: 247 pronouns, 50 slots, 11 items neither.
+
+    The 11 are 122, 160, 161, 168-171, 188, 189, 286, 287: 哪个 questions about a demonstrative
+    phrase (这个 + noun), an epithet instead of a pronoun, and a directional verb that jieba keeps
+    as one word, so no slot can split it.
+    """
+    items = list(wt.read(shared_file("mandarinograd/mandarinograd.json")))
+    kinds = Counter("none" if it.pronoun is None else "slot" if it.pronoun.is_slot else "pronoun" for it in items)
+    assert kinds == {"pronoun": 247, "slot": 50, "none": 11}
+    neither = [int(it.id.rsplit("-", 1)[1]) for it in items if it.pronoun is None]
+    assert neither == [122, 160, 161, 168, 169, 170, 171, 188, 189, 286, 287]
+    first, third = items[0], items[2]
+    assert first.pronoun.is_slot and first.text[first.pronoun.start :].startswith("担心")
+    assert third.pronoun.text == "它"

@@ -1,0 +1,286 @@
+"""The ``wino`` command: thin wrappers over the library that check arguments, print and pick exit codes.
+
+Exit codes: 0 success, 1 bad input or failed check, 2 usage error.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any, Sequence
+
+from . import __version__
+from .errors import UnknownNameError, WinoError
+
+EPILOG = """examples:
+  wino convert WSCollection.xml --to jsonl -o wsc285.jsonl
+  wino convert dev.jsonl --to dpr -o dev.dpr.txt
+  wino validate train.c.txt
+  wino stats dev.jsonl mandarinograd.json --json
+  wino formats
+  wino corpora info winogrande
+  wino demo
+"""
+
+
+def _options(pairs: Sequence[str] | None, flag: str) -> dict[str, str]:
+    out = {}
+    for pair in pairs or ():
+        key, sep, value = pair.partition("=")
+        if not sep or not key:
+            raise WinoError(f"{flag} takes KEY=VALUE, not {pair!r}")
+        out[key] = value
+    return out
+
+
+def _console(stderr: bool = False):
+    from rich.console import Console
+
+    stream = sys.stderr if stderr else sys.stdout
+    # piped output (files, CI logs) gets a wide table rather than rich's 80-column default
+    width = None if stream.isatty() else 160
+    return Console(stderr=stderr, highlight=False, width=width)
+
+
+def cmd_convert(args: argparse.Namespace) -> int:
+    from .api import convert
+    from .formats import formats
+
+    formats.get(args.to)  # unknown target: fail before reading anything
+    if args.source_format:
+        formats.get(args.source_format)
+    n = convert(
+        args.inputs,
+        to=args.to,
+        source_format=args.source_format,
+        output=args.output,
+        read_options=_options(args.read_option, "-O"),
+        write_options=_options(args.write_option, "-W"),
+        unique_ids=not args.no_id_check,
+    )
+    if args.output:
+        _console(stderr=True).print(f"wrote {n} records to {args.output} ({args.to})")
+    return 0
+
+
+def cmd_validate(args: argparse.Namespace) -> int:
+    from .api import validate
+
+    count, problems = validate(args.inputs, source_format=args.source_format, options=_options(args.read_option, "-O"))
+    for problem in problems:
+        print(problem, file=sys.stderr)
+    if problems:
+        print(f"{len(problems)} problem(s) in {count} records", file=sys.stderr)
+        return 1
+    print(f"ok: {count} records valid")
+    return 0
+
+
+def cmd_stats(args: argparse.Namespace) -> int:
+    from .api import read
+    from .stats import corpus_stats
+
+    stats = corpus_stats(read(args.inputs, source_format=args.source_format, options=_options(args.read_option, "-O")))
+    if args.json:
+        print(json.dumps(stats, ensure_ascii=False, indent=2))
+        return 0
+    _console().print(stats_table(stats))
+    return 0
+
+
+def stats_table(stats: dict[str, Any]):
+    from rich.table import Table
+
+    table = Table(title="corpus statistics", title_justify="left")
+    columns = ["corpus", "items", "schemas", "twins", "singletons", "languages", "labels", "avg tokens", "vocabulary"]
+    for col in columns:
+        table.add_column(col, justify="left" if col in ("corpus", "languages", "labels") else "right")
+    rows = list(stats["corpora"].items())
+    if len(rows) > 1:
+        rows.append(("total", stats["total"]))
+    for name, s in rows:
+        larger = "".join(f" +{n}×{size}" for size, n in s["larger_groups"].items())
+        table.add_row(
+            name,
+            str(s["items"]),
+            str(s["schemas"]),
+            f"{s['twins']}{larger}",
+            str(s["singletons"]),
+            ", ".join(s["languages"]),
+            ", ".join(f"{k}: {v}" for k, v in s["labels"].items()),
+            f"{s['avg_tokens']:.1f}",
+            str(s["vocabulary"]),
+        )
+    return table
+
+
+def cmd_formats(args: argparse.Namespace) -> int:
+    from .formats import formats
+
+    rows = []
+    for name, fmt in formats.items():
+        rows.append(
+            {
+                "name": name,
+                "aliases": list(fmt.aliases),
+                "record": fmt.record,
+                "read": fmt.read is not None,
+                "write": fmt.write is not None,
+                "canonical": fmt.canonical,
+                "extensions": list(fmt.extensions),
+                "description": fmt.description,
+            }
+        )
+    if args.json:
+        print(json.dumps({"formats": rows, "broken": formats.broken}, indent=2))
+        return 0
+    from rich.table import Table
+
+    table = Table(title="registered formats", title_justify="left")
+    for col in ("name", "record", "read/write", "byte-exact", "description"):
+        table.add_column(col)
+    for r in rows:
+        rw = ("r" if r["read"] else "-") + ("w" if r["write"] else "-")
+        table.add_row(r["name"], r["record"], rw, "yes" if r["canonical"] else "", r["description"])
+    console = _console()
+    console.print(table)
+    for name, error in formats.broken.items():
+        console.print(f"[red]broken plugin[/red] {name}: {error}")
+    return 0
+
+
+def cmd_corpora(args: argparse.Namespace) -> int:
+    from . import cards
+
+    if args.action == "list":
+        found = cards.list_cards()
+        if args.json:
+            print(json.dumps([c.to_dict() for c in found], ensure_ascii=False, indent=2))
+            return 0
+        from rich.table import Table
+
+        table = Table(title="corpus cards", title_justify="left")
+        for col in ("name", "languages", "format", "license", "title"):
+            table.add_column(col)
+        for c in found:
+            table.add_row(c.name, ", ".join(c.languages), c.format, c.license, c.title)
+        _console().print(table)
+        return 0
+    if not args.name:
+        raise WinoError(f"wino corpora {args.action} needs a corpus NAME (see `wino corpora list`)")
+    card = cards.get_card(args.name)
+    if args.action == "info":
+        if args.json:
+            print(json.dumps(card.to_dict(), ensure_ascii=False, indent=2))
+        else:
+            print(card.describe())
+        return 0
+    from .fetch import fetch
+
+    paths = fetch(card, args.cache, force=args.force, progress=_progress_bar())
+    for path in paths:
+        print(path)
+    return 0
+
+
+def _progress_bar():
+    """A fetch progress callback drawing a rich bar (bytes, rate, ETA) on stderr."""
+    from rich.progress import BarColumn, DownloadColumn, Progress, TimeRemainingColumn, TransferSpeedColumn
+
+    progress = Progress(
+        "[progress.description]{task.description}", BarColumn(), DownloadColumn(), TransferSpeedColumn(), TimeRemainingColumn(),
+        console=_console(stderr=True), transient=True,
+    )
+    tasks: dict[str, Any] = {}
+
+    def update(name: str, done: int, total: int | None) -> None:
+        if name not in tasks:
+            progress.start()
+            tasks[name] = progress.add_task(name, total=total)
+        progress.update(tasks[name], completed=done, total=total)
+        if total is not None and done >= total:
+            progress.stop()
+
+    return update
+
+
+def cmd_demo(args: argparse.Namespace) -> int:
+    from .demo import run_demo
+
+    return run_demo(args.output, console=_console())
+
+
+def build_parser() -> argparse.ArgumentParser:
+    from .formats import formats
+
+    names = ", ".join(formats.names())
+    parser = argparse.ArgumentParser(
+        prog="wino",
+        description="Multilingual Winograd-schema corpora: convert, validate, describe.",
+        epilog=EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--version", action="version", version=f"wino-toolkit {__version__}")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    def inputs(p: argparse.ArgumentParser) -> None:
+        p.add_argument("inputs", nargs="+", metavar="INPUT", help="corpus file(s); the format is detected from content")
+        p.add_argument("--from", dest="source_format", metavar="FORMAT", help=f"input format ({names})")
+        p.add_argument("-O", dest="read_option", action="append", metavar="KEY=VALUE", help="reader option, e.g. -O subset=wsc273")
+
+    p = sub.add_parser("convert", help="convert corpora between formats", description="Convert corpora between formats.")
+    inputs(p)
+    p.add_argument("--to", required=True, metavar="FORMAT", help=f"output format ({names})")
+    p.add_argument("-o", "--output", metavar="OUT", help="output file (default: stdout); written atomically")
+    p.add_argument("-W", dest="write_option", action="append", metavar="KEY=VALUE", help="writer option")
+    p.add_argument("--no-id-check", action="store_true", help="skip the duplicate-id check: constant memory on huge files")
+    p.set_defaults(func=cmd_convert)
+
+    p = sub.add_parser("validate", help="check files against the schema, one line per problem")
+    inputs(p)
+    p.set_defaults(func=cmd_validate)
+
+    p = sub.add_parser("stats", help="items, schemas, twins, labels, length and vocabulary")
+    inputs(p)
+    p.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    p.set_defaults(func=cmd_stats)
+
+    p = sub.add_parser("formats", help="list the registered formats")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_formats)
+
+    p = sub.add_parser("corpora", help="corpus cards: list, info, fetch")
+    p.add_argument("action", choices=("list", "info", "fetch"))
+    p.add_argument("name", nargs="?", metavar="NAME")
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--cache", metavar="DIR", help="download directory (default: $WINO_CACHE or ~/.cache/wino-toolkit)")
+    p.add_argument("--force", action="store_true", help="download again even when cached")
+    p.set_defaults(func=cmd_corpora)
+
+    p = sub.add_parser("demo", help="run the main job on the bundled sample corpora")
+    p.add_argument("-o", "--output", metavar="DIR", help="keep the converted files here (default: a temporary directory)")
+    p.set_defaults(func=cmd_demo)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        parser = build_parser()
+        args = parser.parse_args(argv)
+        return args.func(args)
+    except UnknownNameError as exc:
+        print(f"wino: error: {exc}", file=sys.stderr)
+        return 2
+    except WinoError as exc:
+        print(f"wino: error: {exc}", file=sys.stderr)
+        return 1
+    except BrokenPipeError:
+        return 1
+    except KeyboardInterrupt:
+        print("wino: interrupted", file=sys.stderr)
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())
