@@ -4,6 +4,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from conftest import SAMPLES
@@ -105,8 +106,10 @@ def test_missing_input_file(capsys, tmp_path):
 
 def test_console_script_runs_demo(tmp_path):
     """`wino demo` (the README's first command) runs all samples and ends with a summary line."""
-    proc = subprocess.run([sys.executable, "-m", "wino_toolkit.cli", "demo", "-o", str(tmp_path)],
-                          capture_output=True, text=True, timeout=300)
+    script = Path(sys.executable).with_name("wino")
+    command = [str(script)] if script.exists() else [sys.executable, "-m", "wino_toolkit.cli"]
+    # run outside the checkout so the installed package, not the source folder, is imported
+    proc = subprocess.run([*command, "demo", "-o", str(tmp_path / "out")], capture_output=True, text=True, timeout=300, cwd=tmp_path)
     assert proc.returncode == 0, proc.stderr
     assert "summary" in proc.stdout and "lossless: all" in proc.stdout
-    assert (tmp_path / "winogrande.wino.jsonl").exists()
+    assert (tmp_path / "out" / "winogrande.wino.jsonl").exists()

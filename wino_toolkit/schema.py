@@ -113,6 +113,38 @@ class Item:
 
     def problems(self) -> list[str]:
         """Every schema rule this item breaks, as short sentences naming the field."""
+        try:
+            if self._valid():
+                return []
+        except TypeError:  # offsets or answer of the wrong type: the full check names them
+            pass
+        return self._problems()
+
+    def _valid(self) -> bool:
+        """The common case, fast: ``True`` when no rule is broken (conversions check every item)."""
+        text = self.text
+        size = len(text)
+        if not (self.id.__class__ is str and self.id and text and self.language):
+            return False
+        candidates = self.candidates
+        n = len(candidates)
+        answer = self.answer
+        if not MIN_CANDIDATES <= n <= MAX_CANDIDATES or (answer is not None and (answer.__class__ is not int or not 0 <= answer < n)):
+            return False
+        if self.role is not None and self.role not in ROLES:
+            return False
+        span = self.pronoun
+        if span is not None and not (0 <= span.start <= span.end <= size and text[span.start : span.end] == span.text):
+            return False
+        seen = set()
+        for cand in candidates:
+            span = cand.span
+            if not cand.text or (span is not None and not (0 <= span.start <= span.end <= size and text[span.start : span.end] == span.text)):
+                return False
+            seen.add(cand.text.casefold())
+        return len(seen) == n
+
+    def _problems(self) -> list[str]:
         out = []
         if not isinstance(self.id, str) or not self.id:
             out.append("id: must be a non-empty string")
