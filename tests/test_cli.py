@@ -81,6 +81,7 @@ def test_stats_json_has_table5_columns(capsys):
     s = json.loads(out)["total"]
     assert (s["items"], s["schemas"], s["twins"], s["singletons"]) == (7, 4, 3, 1)
     assert s["labels"] == {"1": 4, "2": 3}
+    assert s["singleton_ids"] == ["3ZZT81MNBV-2"] and s["larger_group_ids"] == []
     assert s["vocabulary"] > 20 and 10 < s["avg_tokens"] < 25
     code, out, _ = run(capsys, "stats", WG)
     assert code == 0 and "winogrande" in out and "vocabulary" in out
@@ -113,3 +114,32 @@ def test_console_script_runs_demo(tmp_path):
     assert proc.returncode == 0, proc.stderr
     assert "summary" in proc.stdout and "lossless: all" in proc.stdout
     assert (tmp_path / "out" / "winogrande.wino.jsonl").exists()
+
+
+def test_corpora_list_and_info(capsys):
+    code, out, _ = run(capsys, "corpora", "list", "--json")
+    names = {c["name"] for c in json.loads(out)}
+    assert code == 0 and {"wsc285", "winogrande", "mandarinograd", "xwino"} <= names
+    code, out, _ = run(capsys, "corpora", "info", "winogrande")
+    assert code == 0 and "Sakaguchi" in out
+    code, _, err = run(capsys, "corpora", "info", "winogrand")
+    assert code == 2 and "Did you mean 'winogrande'" in err
+    code, _, err = run(capsys, "corpora", "fetch")
+    assert code == 1 and "needs a corpus NAME" in err
+
+
+def test_corpora_fetch_from_a_mirror_verifies_and_caches(capsys, tmp_path, monkeypatch, shared):
+    """`fetch` reads <mirror>/<card>/<file>, checks sha256 and stores <cache>/<card>/<file>."""
+    import shutil
+
+    mirror = tmp_path / "mirror" / "xwino"
+    mirror.mkdir(parents=True)
+    shutil.copy(shared / "xwino" / "dataset.selected.tsv", mirror / "dataset.selected.tsv")
+    monkeypatch.setenv("WINO_MIRROR", str(tmp_path / "mirror"))
+    code, out, _ = run(capsys, "corpora", "fetch", "xwino", "--cache", str(tmp_path / "cache"))
+    assert code == 0
+    fetched = tmp_path / "cache" / "xwino" / "dataset.selected.tsv"
+    assert out.strip() == str(fetched) and fetched.read_bytes() == (mirror / "dataset.selected.tsv").read_bytes()
+    (mirror / "dataset.selected.tsv").write_text("tampered\n")
+    code, _, err = run(capsys, "corpora", "fetch", "xwino", "--cache", str(tmp_path / "cache2"))
+    assert code == 1 and "sha256" in err and not (tmp_path / "cache2" / "xwino" / "dataset.selected.tsv").exists()

@@ -41,6 +41,8 @@ def _stats(items: list[Item]) -> dict[str, Any]:
         "twins": report.twins,
         "larger_groups": {str(size): n for size, n in sorted(report.groups.items()) if size > 2},
         "singletons": len(report.singletons),
+        "singleton_ids": report.singletons,
+        "larger_group_ids": list(report.larger.values()),
         "languages": dict(Counter(it.language for it in items).most_common()),
         "candidates": {str(k): v for k, v in sorted(Counter(len(it.candidates) for it in items).items())},
         "labels": dict(sorted(answers.items())),
