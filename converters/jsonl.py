@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import BinaryIO, Iterable, Iterator
+from typing import Any, BinaryIO, Callable, Iterable, Iterator
 
 from wino_toolkit.errors import FormatError
 from wino_toolkit.formats import Format, register_format
@@ -38,22 +38,34 @@ def check_version(path: Path, number: int, obj: dict) -> None:
         raise FormatError(path, f"line {number}", f"schema_version {version!r} is not supported (expected {SCHEMA_VERSION})")
 
 
-def read(path: Path, config: JsonlConfig) -> Iterator[Item]:
+def read_records(path: Path, from_dict: Callable[..., Any], marker: str, kind: str) -> Iterator[Any]:
+    """Native JSON Lines of any record type: version-checked, each line must carry ``marker``.
+
+    ``kind`` names the record with its article ("an NLI pair") for messages; ``malformed`` drops it.
+    """
     for number, obj in iter_jsonl(path):
         check_version(path, number, obj)
-        if "premise" in obj:
-            raise FormatError(path, f"line {number}", "holds an NLI pair; read this file with --from nli-jsonl")
+        if marker not in obj:
+            raise FormatError(path, f"line {number}", f"is not {kind} (no {marker!r} field); check --from (see `wino formats`)")
         try:
-            yield Item.from_dict(obj, origin=f"line {number}")
+            yield from_dict(obj, origin=f"line {number}")
         except (KeyError, TypeError, IndexError) as exc:
-            raise FormatError(path, f"line {number}", f"malformed item ({type(exc).__name__}: {exc})") from None
+            raise FormatError(path, f"line {number}", f"malformed {kind.split(' ', 1)[1]} ({type(exc).__name__}: {exc})") from None
+
+
+def write_records(records: Iterable[Any], fh: BinaryIO, ensure_ascii: bool) -> None:
+    dumps = json.JSONEncoder(ensure_ascii=ensure_ascii).encode
+    with text_writer(fh) as out:
+        for record in records:
+            out.write(dumps(record.to_dict()) + "\n")
+
+
+def read(path: Path, config: JsonlConfig) -> Iterator[Item]:
+    return read_records(path, Item.from_dict, "candidates", "a schema item")
 
 
 def write(items: Iterable[Item], fh: BinaryIO, config: JsonlConfig) -> None:
-    dumps = json.JSONEncoder(ensure_ascii=config.ensure_ascii).encode
-    with text_writer(fh) as out:
-        for item in items:
-            out.write(dumps(item.to_dict()) + "\n")
+    write_records(items, fh, config.ensure_ascii)
 
 
 def sniff(head: bytes) -> bool:

@@ -8,15 +8,12 @@ Versioned like the native item format (``schema_version`` on every line). Exampl
 """
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO, Iterable, Iterator
 
-from wino_toolkit.converters.jsonl import check_version
-from wino_toolkit.errors import FormatError
+from wino_toolkit.converters.jsonl import read_records, write_records
 from wino_toolkit.formats import Format, register_format
-from wino_toolkit.io import iter_jsonl, text_writer
 from wino_toolkit.schema import NLIPair
 
 
@@ -28,21 +25,11 @@ class NliJsonlConfig:
 
 
 def read(path: Path, config: NliJsonlConfig) -> Iterator[NLIPair]:
-    for number, obj in iter_jsonl(path):
-        check_version(path, number, obj)
-        if "premise" not in obj and "candidates" in obj:
-            raise FormatError(path, f"line {number}", "holds a schema item; read this file with --from jsonl")
-        try:
-            yield NLIPair.from_dict(obj, origin=f"line {number}")
-        except (KeyError, TypeError) as exc:
-            raise FormatError(path, f"line {number}", f"malformed NLI pair ({type(exc).__name__}: {exc})") from None
+    return read_records(path, NLIPair.from_dict, "premise", "an NLI pair")
 
 
 def write(pairs: Iterable[NLIPair], fh: BinaryIO, config: NliJsonlConfig) -> None:
-    dumps = json.JSONEncoder(ensure_ascii=config.ensure_ascii).encode
-    with text_writer(fh) as out:
-        for pair in pairs:
-            out.write(dumps(pair.to_dict()) + "\n")
+    write_records(pairs, fh, config.ensure_ascii)
 
 
 def sniff(head: bytes) -> bool:
@@ -61,5 +48,7 @@ FORMAT = register_format(
         config=NliJsonlConfig,
         canonical=True,
         record="nli",
+        derive="nli",
+        aliases=("nli",),
     )
 )

@@ -297,6 +297,16 @@ def write(items: Iterable[Item], fh: BinaryIO, config: SuperGlueConfig) -> None:
             out.write(dumps(numbered[idx][1]) + "\n")
 
 
+def representable(item: Item, config: SuperGlueConfig) -> str | None:
+    """Why ``item`` has no SuperGLUE rows (e.g. a zero-anaphora slot, a span inside a token), or ``None``."""
+    try:
+        for _ in _rows_of(item):
+            pass
+    except ConversionError as exc:
+        return str(exc).split(": ", 1)[-1]
+    return None
+
+
 def sniff(head: bytes) -> bool:
     first = head.lstrip().split(b"\n", 1)[0]
     return first.startswith(b"{") and b'"target"' in first and b'"span2_index"' in first
@@ -313,5 +323,6 @@ FORMAT = register_format(
         config=SuperGlueConfig,
         canonical=True,
         aliases=("superglue-wsc",),
+        representable=representable,
     )
 )

@@ -148,5 +148,7 @@ FORMAT = register_format(
         sniff=sniff,
         config=WinoGrandeConfig,
         canonical=True,
+        derive="blank",
+        aliases=("blank",),
     )
 )

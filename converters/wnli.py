@@ -33,6 +33,7 @@ class WnliConfig:
 
     corpus: str = "wnli"  # corpus name given to the pairs read
     language: str = "en"  # BCP-47 tag of the pairs read
+    labels: bool | None = None  # write the label column: None follows the first pair; true skips unlabeled pairs
 
 
 def _fields(line: str) -> list[str]:
@@ -83,14 +84,17 @@ def _check_field(pair: NLIPair, name: str, value: str) -> str:
 
 
 def write(pairs: Iterable[NLIPair], fh: BinaryIO, config: WnliConfig) -> None:
-    labelled: bool | None = None
+    labelled: bool | None = config.labels
     used: dict[str, str] = {}
+    header = False
     with text_writer(fh) as out:
         for position, pair in enumerate(pairs):
             if labelled is None:
                 labelled = pair.label is not None
+            if not header:
                 out.write("\t".join(HEADER if labelled else HEADER[:3]) + "\n")
-            elif labelled != (pair.label is not None):
+                header = True
+            if labelled != (pair.label is not None):
                 state = "has no label" if labelled else "has a label"
                 raise ConversionError(f"pair {pair.id!r}: {state} unlike the first pair; WNLI labels all pairs or none")
             index = pair.id if _is_index(pair.id) else str(position)
@@ -101,6 +105,12 @@ def write(pairs: Iterable[NLIPair], fh: BinaryIO, config: WnliConfig) -> None:
             if labelled:
                 fields.append("1" if pair.label else "0")
             out.write("\t".join(fields) + "\n")
+
+
+def representable(pair: NLIPair, config: WnliConfig) -> str | None:
+    if config.labels and pair.label is None:
+        return "unlabeled pair; WNLI labels all pairs or none (-W labels=false writes the unlabeled test layout)"
+    return None
 
 
 def sniff(head: bytes) -> bool:
@@ -126,5 +136,8 @@ FORMAT = register_format(
         config=WnliConfig,
         canonical=True,
         record="nli",
+        derive="nli",
+        derived_options={"labels": True},
+        representable=representable,
     )
 )

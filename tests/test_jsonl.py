@@ -40,4 +40,4 @@ def test_span_not_matching_text_names_line_and_field(tmp_path):
 def test_missing_field_is_a_format_error(tmp_path):
     path = tmp_path / "m.jsonl"
     path.write_text('{"schema_version": "1.0", "id": "a", "candidates": []}\n')
-    assert_bad_input("jsonl", path, "line 1: malformed item (KeyError: 'corpus')")
+    assert_bad_input("jsonl", path, "line 1: malformed schema item (KeyError: 'corpus')")

@@ -41,7 +41,7 @@ def test_real_file_through_native_and_back(tmp_path, rel, name, options, count, 
     assert len(records) == count
     native_format = "jsonl" if fmt.record == "item" else "nli-jsonl"
     native = tmp_path / "native.jsonl"
-    assert wt.convert(path, to=native_format, output=native, read_options=options) == count
+    assert wt.convert(path, to=native_format, output=native, read_options=options).written == count
     assert wt.detect_format(native).name == native_format
     assert list(wt.read(native)) == records
     back = tmp_path / f"back{path.suffix}"

@@ -64,7 +64,7 @@ def test_every_builtin_format_is_well_formed():
     assert {"jsonl", "winogrande"} <= set(names)
     for name, fmt in wt.formats.items():
         assert fmt.name == name
-        assert fmt.record in ("item", "nli")
+        assert fmt.record in ("item", "nli", "disambiguated", "twin")
         assert fmt.read or fmt.write
         assert fmt.description and fmt.extensions
     assert wt.formats.broken == {}

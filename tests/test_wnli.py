@@ -130,9 +130,9 @@ def test_real_wnli_dev(tmp_path):
 def test_wnli_to_nli_jsonl_and_back_gives_equal_records(tmp_path):
     path = shared_file("wnli/dev.tsv")
     native, back = tmp_path / "wnli.nli.jsonl", tmp_path / "back.tsv"
-    assert wt.convert(path, to="nli-jsonl", output=native) == 71
+    assert wt.convert(path, to="nli-jsonl", output=native).written == 71
     assert wt.detect_format(native).name == "nli-jsonl"
-    assert wt.convert(native, to="wnli", output=back) == 71
+    assert wt.convert(native, to="wnli", output=back).written == 71
     assert list(wt.read(back)) == list(wt.read(path))
     assert back.read_bytes() == path.read_bytes()
 
@@ -144,10 +144,22 @@ def test_sample_converts_through_nli_jsonl(tmp_path):
     assert list(wt.read(back)) == list(wt.read(SAMPLES / "wnli.tsv"))
 
 
-def test_items_cannot_be_written_as_wnli(tmp_path):
-    with pytest.raises(wt.ConversionError, match=r"superglue.jsonl: holds item records \(superglue\) but format 'wnli' holds nli records"):
-        wt.convert(SAMPLES / "superglue.jsonl", to="wnli", output=tmp_path / "o.tsv")
-    assert not (tmp_path / "o.tsv").exists()
+def test_items_are_written_as_wnli_through_the_nli_form(tmp_path):
+    """Schema items become NLI pairs on the way; unlabeled items cannot join a labelled WNLI file and are reported."""
+    out = tmp_path / "o.tsv"
+    report = wt.convert(SAMPLES / "superglue.jsonl", to="wnli", output=out)
+    pairs = list(wt.read(out))
+    assert report.form == "nli" and report.written == len(pairs) > 0
+    assert all(p.label is not None for p in pairs)
+    assert [s.reason.split(";")[0] for s in report.skipped] and all("unlabeled pair" in s.reason for s in report.skipped)
+
+
+def test_schema_records_cannot_be_read_back_from_nli_targets(tmp_path):
+    native = tmp_path / "pairs.nli.jsonl"
+    wt.convert(SAMPLES / "wnli.tsv", to="nli-jsonl", output=native)
+    with pytest.raises(wt.ConversionError, match=r"pairs.nli.jsonl: holds nli records \(nli-jsonl\) but format 'jsonl' holds item records"):
+        wt.convert(native, to="jsonl", output=tmp_path / "o.jsonl")
+    assert not (tmp_path / "o.jsonl").exists()
 
 
 # --- nli-jsonl, the native NLI format ---
@@ -172,7 +184,7 @@ def test_nli_jsonl_and_item_jsonl_are_told_apart(tmp_path):
     native_items = tmp_path / "items.jsonl"
     wt.convert(SAMPLES / "superglue.jsonl", to="jsonl", output=native_items)
     assert wt.detect_format(native_items).name == "jsonl"
-    assert_bad_input("nli-jsonl", native_items, "line 1: holds a schema item; read this file with --from jsonl")
+    assert_bad_input("nli-jsonl", native_items, "line 1: is not an NLI pair (no 'premise' field)")
 
 
 def nli_line(**changes):

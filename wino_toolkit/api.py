@@ -6,14 +6,16 @@ the file and record at fault.
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable, Iterator, Sequence
 
 from .errors import ConversionError, FormatError, WinoError
 from .formats import Format, detect_format, formats, make_config
+from .forms import FormReport, Skipped, derive
 from .io import atomic_output
 
-__all__ = ["read", "write", "convert", "validate", "resolve_format"]
+__all__ = ["read", "write", "convert", "validate", "resolve_format", "ConversionReport"]
 
 PathLike = str | os.PathLike
 
@@ -150,6 +152,16 @@ class _Counter:
         return record
 
 
+@dataclass
+class ConversionReport:
+    """What :func:`convert` did: records written, and the items skipped with the reason for each."""
+
+    written: int
+    form: str | None = None
+    skipped: list[Skipped] = field(default_factory=list)
+    coverage: dict[str, float] = field(default_factory=dict)
+
+
 def convert(
     inputs: PathLike | Sequence[PathLike],
     *,
@@ -159,16 +171,41 @@ def convert(
     read_options: dict[str, Any] | None = None,
     write_options: dict[str, Any] | None = None,
     unique_ids: bool = True,
-) -> int:
-    """Read ``inputs`` and write them as format ``to``; return the number of records written."""
+    script: str | None = None,
+) -> ConversionReport:
+    """Read ``inputs`` and write them as format ``to``.
+
+    When the inputs hold schema items and the target holds something else (NLI pairs,
+    disambiguated sentences, twins, WinoGrande blanks), the target's form is derived on the way;
+    items a form or the target cannot express are skipped and listed in the report with the
+    reason, never dropped silently. ``script="hant"`` writes Chinese forms in Traditional script.
+    """
     target = formats.get(to)
     paths = _as_list(inputs)
+    deriving = False
     for path in paths:
         source = resolve_format(path, source_format)
-        if source.record != target.record:
+        if source.record != target.record and not (source.record == "item" and target.derive):
             raise ConversionError(
                 f"{path}: holds {source.record} records ({source.name}) but format {target.name!r} "
                 f"holds {target.record} records"
             )
-    records = read(paths, source_format=source_format, options=read_options, unique_ids=unique_ids)
-    return write(records, output, to=target.name, options=write_options)
+        deriving |= source.record == "item" and target.derive is not None
+    records: Iterable[Any] = read(paths, source_format=source_format, options=read_options, unique_ids=unique_ids)
+    report = FormReport()
+    if deriving:
+        records = derive(target.derive, records, report, script=script)
+        write_options = {**target.derived_options, **(write_options or {})}
+    if target.representable is not None:
+        records = _representable(records, target, make_config(target, write_options), report)
+    written = write(records, output, to=target.name, options=write_options)
+    return ConversionReport(written, target.derive if deriving else None, report.skipped, report.coverage())
+
+
+def _representable(records: Iterable[Any], target: Format, config: Any, report: FormReport) -> Iterator[Any]:
+    for record in records:
+        reason = target.representable(record, config)
+        if reason is None:
+            yield record
+        else:
+            report.skip(record, f"{target.name}: {reason}")

@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections import Counter
 from pathlib import Path
 from typing import Any, Sequence
 
@@ -16,6 +17,8 @@ from .errors import UnknownNameError, WinoError
 EPILOG = """examples:
   wino convert WSCollection.xml --to jsonl -o wsc285.jsonl
   wino convert dev.jsonl --to dpr -o dev.dpr.txt
+  wino convert WSCollection.xml --to wnli -o wsc.wnli.tsv --report skipped.tsv
+  wino convert mandarinograd.json --to disambiguated --script hant
   wino validate train.c.txt
   wino stats dev.jsonl mandarinograd.json --json
   wino formats
@@ -50,7 +53,7 @@ def cmd_convert(args: argparse.Namespace) -> int:
     formats.get(args.to)  # unknown target: fail before reading anything
     if args.source_format:
         formats.get(args.source_format)
-    n = convert(
+    report = convert(
         args.inputs,
         to=args.to,
         source_format=args.source_format,
@@ -58,10 +61,31 @@ def cmd_convert(args: argparse.Namespace) -> int:
         read_options=_options(args.read_option, "-O"),
         write_options=_options(args.write_option, "-W"),
         unique_ids=not args.no_id_check,
+        script=args.script,
     )
-    if args.output:
-        _console(stderr=True).print(f"wrote {n} records to {args.output} ({args.to})")
-    return 0
+    console = _console(stderr=True)
+    where = f" to {args.output}" if args.output else ""
+    form = f", {report.form} form" if report.form else ""
+    console.print(f"wrote {report.written} records{where} ({args.to}{form})")
+    if report.skipped:
+        counts = Counter(s.reason for s in report.skipped)
+        console.print(f"skipped {len(report.skipped)} item(s) the target cannot express:")
+        for reason, n in counts.most_common():
+            console.print(f"  {n:>5}  {reason}")
+        if args.report:
+            _write_skip_report(args.report, report.skipped)
+            console.print(f"  every skipped item, with its reason: {args.report}")
+        else:
+            console.print("  (--report FILE lists every skipped item)")
+    return 1 if report.skipped and args.strict else 0
+
+
+def _write_skip_report(path: str, skipped) -> None:
+    from .io import atomic_output
+
+    lines = ["item_id\tcorpus\treason\n"] + [f"{s.item_id}\t{s.corpus}\t{s.reason}\n" for s in skipped]
+    with atomic_output(path) as fh:
+        fh.write("".join(lines).encode())
 
 
 def cmd_validate(args: argparse.Namespace) -> int:
@@ -235,6 +259,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("-o", "--output", metavar="OUT", help="output file (default: stdout); written atomically")
     p.add_argument("-W", dest="write_option", action="append", metavar="KEY=VALUE", help="writer option")
     p.add_argument("--no-id-check", action="store_true", help="skip the duplicate-id check: constant memory on huge files")
+    p.add_argument("--script", choices=("hans", "hant"), help="write Chinese forms in Simplified (hans) or Traditional (hant) script")
+    p.add_argument("--report", metavar="FILE", help="write the items a form could not be derived for, with reasons (TSV)")
+    p.add_argument("--strict", action="store_true", help="exit 1 when any item had to be skipped")
     p.set_defaults(func=cmd_convert)
 
     p = sub.add_parser("validate", help="check files against the schema, one line per problem")

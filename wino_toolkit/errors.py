@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from os import PathLike
 
-__all__ = ["WinoError", "FormatError", "SchemaError", "UnknownNameError", "ConversionError", "MissingDependencyError"]
+__all__ = ["WinoError", "FormatError", "SchemaError", "UnknownNameError", "ConversionError", "MissingDependencyError", "FormError"]
 
 
 class WinoError(Exception):
@@ -47,3 +47,10 @@ class ConversionError(WinoError):
 
 class MissingDependencyError(WinoError, ImportError):
     """An optional dependency is needed; the message gives the install command."""
+
+
+class FormError(WinoError):
+    """A derived form (NLI, disambiguated, blank, twin) cannot be built for one item; the message says why.
+
+    Forms skip such items and report them with this reason instead of dropping or mangling them.
+    """

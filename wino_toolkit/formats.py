@@ -32,8 +32,12 @@ class Format:
     ``read(path, config)`` yields records (unchecked: :func:`wino_toolkit.read` checks them);
     ``write(records, fh, config)`` writes them to a binary stream; ``sniff(head)`` says whether the
     first bytes of a file look like this format. ``record`` is ``"item"`` for schema items and
-    ``"nli"`` for :class:`~wino_toolkit.schema.NLIPair` records. ``canonical`` formats round-trip
-    byte for byte.
+    ``"nli"`` for :class:`~wino_toolkit.schema.NLIPair` records (``"disambiguated"``, ``"twin"`` for
+    the derived forms' records). ``canonical`` formats round-trip byte for byte. ``derive`` names the
+    form (:mod:`wino_toolkit.forms`) that turns schema items into what this format writes, so that
+    ``wino convert wsc.xml --to wnli`` works, with ``derived_options`` as the writer's defaults then;
+    ``representable(record, config)`` returns why a record cannot be written (or ``None``), so a
+    conversion can skip and report it instead of failing.
     """
 
     name: str
@@ -46,6 +50,9 @@ class Format:
     record: str = "item"
     canonical: bool = False
     aliases: tuple[str, ...] = field(default=())
+    derive: str | None = None
+    derived_options: dict[str, Any] = field(default_factory=dict)
+    representable: Callable[[Any, Any], str | None] | None = None
 
 
 def _load_builtin() -> None:

@@ -40,10 +40,11 @@ def link_twins(items: Iterable[Item]) -> Iterator[Item]:
     """
     group: list[Item] = []
     for item in items:
-        if group and (item.twin is None or item.twin != group[0].twin):
+        twin = getattr(item, "twin", None)
+        if group and (twin is None or twin != group[0].twin):
             yield from _fill(group)
             group = []
-        if item.twin is None:
+        if twin is None:
             yield item
         else:
             group.append(item)

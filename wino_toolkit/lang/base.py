@@ -1,0 +1,105 @@
+"""What every language offers the derived forms: substitution, NLI hypotheses and blanks.
+
+A language is a folder ``wino_toolkit/lang/<code>/`` whose ``__init__`` defines a subclass of
+:class:`Language` and registers it; sibling modules hold its tables (pronoun forms, clause
+boundaries, contractions) as UPPER_CASE constants. Languages without a folder fall back to this
+base class, which substitutes the mention verbatim and cuts clauses at punctuation.
+"""
+from __future__ import annotations
+
+import re
+from typing import ClassVar
+
+from ..errors import FormError
+from ..schema import Item, Span
+
+__all__ = ["Language", "mention_text", "replace_span", "sentence_initial"]
+
+SENTENCE_END = re.compile(r"[.!?。！？]+[\"'”’»）)]*")
+
+
+def mention_text(item: Item, k: int) -> str:
+    """How candidate ``k`` reads inside the sentence: its mention if located, else the source's text."""
+    cand = item.candidates[k]
+    return cand.span.text if cand.span is not None and cand.span.text else cand.text
+
+
+def replace_span(text: str, span: Span, new: str) -> str:
+    return text[: span.start] + new + text[span.end :]
+
+
+def sentence_initial(text: str, at: int) -> bool:
+    """Whether character ``at`` starts a sentence (nothing but a sentence end and quotes before it)."""
+    before = text[:at].rstrip().rstrip("\"'“‘«")
+    return not before or SENTENCE_END.fullmatch(before[-1]) is not None
+
+
+class Language:
+    """Default rules: verbatim substitution, punctuation-delimited clauses, no agreement.
+
+    Subclasses override the hooks (``inflect``, ``clause_bounds``, ``finish``) rather than the
+    public methods, so every language gets the same error handling and reporting.
+    """
+
+    code: ClassVar[str] = "und"
+    name: ClassVar[str] = "generic"
+    aliases: ClassVar[tuple[str, ...]] = ()
+    #: characters that end a clause for the NLI hypothesis
+    CLAUSE_PUNCT: ClassVar[str] = ",;:.!?，；：。！？"
+    #: the form the blank takes in WinoGrande-style text
+    BLANK: ClassVar[str] = "_"
+    #: what ends a sentence made from a clause
+    FULL_STOP: ClassVar[str] = "."
+
+    # -- public API used by the forms -------------------------------------------------------
+    def substitute(self, item: Item, k: int) -> str:
+        """The text with the referring expression (or zero-anaphora slot) replaced by candidate ``k``."""
+        span = self.reference(item)
+        return self.finish(item, replace_span(item.text, span, self.inflect(item, k, span)), span.start)
+
+    def hypothesis(self, item: Item, k: int) -> str:
+        """The clause that holds the referring expression, with candidate ``k`` in its place."""
+        span = self.reference(item)
+        start, end = self.clause_bounds(item, span)
+        clause = item.text[start : span.start] + self.inflect(item, k, span) + item.text[span.end : end]
+        return self.sentence(clause.strip())
+
+    def blank(self, item: Item) -> tuple[str, Span]:
+        """WinoGrande style: the referring expression replaced by ``_``; returns the text and the blank."""
+        span = self.reference(item)
+        text = replace_span(item.text, span, self.BLANK)
+        return text, Span(span.start, span.start + len(self.BLANK), self.BLANK)
+
+    def blank_option(self, item: Item, k: int) -> str:
+        """Candidate ``k`` as a WinoGrande option: the words that fill the blank."""
+        return mention_text(item, k)
+
+    # -- hooks --------------------------------------------------------------------------------
+    def reference(self, item: Item) -> Span:
+        if item.pronoun is None:
+            raise FormError("no referring expression or zero-anaphora slot is marked")
+        return item.pronoun
+
+    def inflect(self, item: Item, k: int, span: Span) -> str:
+        """Candidate ``k`` in the grammatical form the referring expression's position needs."""
+        return mention_text(item, k)
+
+    def finish(self, item: Item, text: str, at: int) -> str:
+        """Repairs after substitution at character ``at`` (agreement, contractions, capitals)."""
+        if sentence_initial(text, at):
+            return text[:at] + text[at : at + 1].upper() + text[at + 1 :]
+        return text
+
+    def clause_bounds(self, item: Item, span: Span) -> tuple[int, int]:
+        """Start and end of the clause around ``span``: between the nearest clause punctuation marks."""
+        text = item.text
+        start = max((text.rfind(ch, 0, span.start) for ch in self.CLAUSE_PUNCT), default=-1) + 1
+        ends = [i for i in (text.find(ch, span.end) for ch in self.CLAUSE_PUNCT) if i >= 0]
+        return start, min(ends, default=len(text))
+
+    def sentence(self, clause: str) -> str:
+        """A clause made a sentence: capitalised, with a full stop."""
+        if not clause:
+            raise FormError("the clause around the referring expression is empty")
+        clause = clause[0].upper() + clause[1:]
+        return clause if clause[-1] in ".!?。！？" else clause + self.FULL_STOP
