@@ -1,0 +1,132 @@
+"""The forms framework: which records each form yields, labels, ids, and how skipped items are reported.
+
+Grammar is the language modules' business (tests/test_lang_*.py); these items use a language tag
+without a module ("xx"), so the generic rules apply: verbatim substitution, clauses cut at punctuation.
+"""
+from __future__ import annotations
+
+import json
+
+import pytest
+from conftest import SAMPLES
+
+import wino_toolkit as wt
+from wino_toolkit.forms import FormReport, blank, derive, disambiguated, nli, twin
+from wino_toolkit.lang import get_language
+from wino_toolkit.lang.base import Language
+from wino_toolkit.schema import Candidate, Item, Span
+
+
+def item(i, text, pronoun, cands, answer, twin_id=None, role=None, language="xx"):
+    spans = []
+    for c in cands:
+        k = text.find(c)
+        spans.append(Candidate(c, Span(k, k + len(c), c) if k >= 0 else None))
+    k = text.find(pronoun, max(s.span.end for s in spans if s.span) if any(s.span for s in spans) else 0)
+    return Item(id=f"t-{i}", corpus="t", language=language, text=text, candidates=spans, answer=answer,
+                pronoun=Span(k, k + len(pronoun), pronoun), twin=twin_id, role=role)
+
+
+@pytest.fixture
+def items():
+    return [
+        item(0, "Bo lent Al a pen, because it was spare.", "it", ["Bo", "a pen"], 1, "g", "special"),
+        item(1, "Bo lent Al a pen, because it was needed.", "it", ["Bo", "a pen"], 1, "g", "alternate"),
+        item(2, "Kim told Lu that she won.", "she", ["Kim", "Lu", "Mo"], None),
+    ]
+
+
+def test_generic_language_for_unknown_tags():
+    assert type(get_language("xx")) is Language
+    assert get_language("xx-Latn") is get_language("xx-Latn")
+
+
+def test_nli_pairs_per_candidate_with_labels(items):
+    report = FormReport()
+    pairs = list(nli(items, report))
+    assert [p.id for p in pairs] == ["t-0-0", "t-0-1", "t-1-0", "t-1-1", "t-2-0", "t-2-1", "t-2-2"]
+    assert [p.label for p in pairs[:2]] == [False, True] and pairs[4].label is None
+    assert pairs[1].hypothesis == "Because a pen was spare."  # generic rules keep connectives and pairs[1].premise == items[0].text
+    assert (pairs[1].item_id, pairs[1].candidate) == ("t-0", 1)
+    assert report.coverage() == {"t": 1.0} and report.skipped == []
+
+
+def test_items_without_reference_are_reported_not_dropped(items):
+    items[1].pronoun = None
+    report = FormReport()
+    texts = list(disambiguated(items, report))
+    assert {d.item_id for d in texts} == {"t-0", "t-2"}
+    assert report.skipped == [wt.forms.Skipped("t-1", "t", "no referring expression or zero-anaphora slot is marked")]
+    assert report.coverage() == {"t": 2 / 3}
+
+
+def test_disambiguated_texts_and_labels(items):
+    texts = list(disambiguated(items[:1], FormReport()))
+    assert [d.text for d in texts] == ["Bo lent Al a pen, because Bo was spare.", "Bo lent Al a pen, because a pen was spare."]
+    assert [d.label for d in texts] == [False, True]
+
+
+def test_blank_keeps_twins_in_qids_and_skips_three_candidates(items):
+    report = FormReport()
+    out = list(blank(items, report))
+    assert [b.id for b in out] == ["g-1", "g-2"]
+    assert out[0].text == "Bo lent Al a pen, because _ was spare." and out[0].pronoun.text == "_"
+    assert report.skipped[0].reason == "WinoGrande holds 2 options, this item has 3"
+
+
+def test_blank_passes_winogrande_items_through():
+    wg = list(wt.read(SAMPLES / "winogrande.jsonl"))
+    assert list(blank(wg, FormReport())) == wg
+
+
+def test_twin_records_group_versions_and_report_singletons(items):
+    report = FormReport()
+    records = list(twin(items, report))
+    assert len(records) == 1
+    rec = records[0]
+    assert rec.ids == ["t-0", "t-1"] and rec.triggers == [["spare"], ["needed"]] and rec.answer_texts == ["a pen", "a pen"]
+    assert [s.item_id for s in report.skipped] == ["t-2"]
+
+
+def test_unknown_form_name_suggests():
+    with pytest.raises(wt.UnknownNameError, match="Did you mean 'twin'"):
+        list(derive("twins", []))
+
+
+def test_script_hook_applies_only_where_the_language_has_one(items, monkeypatch):
+    monkeypatch.setattr(Language, "to_script", lambda self, text, script: text.upper(), raising=False)
+    pairs = list(nli(items[:1], FormReport(), script="hant"))
+    assert pairs[0].premise == items[0].text.upper()
+
+
+@pytest.mark.parametrize("target, fmt, per_item", [("nli", "nli-jsonl", 2), ("wnli", "wnli", 2), ("disambiguated", "disambiguated", 2), ("twin", "twin", None), ("blank", "winogrande", 1)])
+def test_convert_to_every_form_writes_readable_files(tmp_path, target, fmt, per_item):
+    src = SAMPLES / "dpr.txt"
+    n_items = len(list(wt.read(src)))
+    out = tmp_path / f"o.{target}"
+    report = wt.convert(src, to=target, output=out)
+    back = list(wt.read(out, source_format=fmt))
+    assert len(back) == report.written
+    if per_item:
+        assert report.written + per_item * len(report.skipped) == per_item * n_items
+    assert wt.detect_format(out).name == fmt
+
+
+def test_cli_reports_skipped_items_and_strict_fails(tmp_path, capsys):
+    from wino_toolkit.cli import main
+
+    src, out, rep = SAMPLES / "superglue.jsonl", tmp_path / "o.tsv", tmp_path / "skipped.tsv"
+    code = main(["convert", str(src), "--to", "blank", "-o", str(out), "--report", str(rep)])
+    err = capsys.readouterr().err
+    assert code == 0 and "skipped" in err and "WinoGrande holds 2 options" in err
+    rows = rep.read_text().splitlines()
+    assert rows[0] == "item_id\tcorpus\treason" and len(rows) > 1 and all(r.count("\t") == 2 for r in rows)
+    assert main(["convert", str(src), "--to", "blank", "-o", str(out), "--strict"]) == 1
+
+
+def test_disambiguated_file_round_trips(tmp_path):
+    out, again = tmp_path / "d.jsonl", tmp_path / "d2.jsonl"
+    wt.convert(SAMPLES / "dpr.txt", to="disambiguated", output=out)
+    wt.convert(out, to="disambiguated", output=again)
+    assert again.read_bytes() == out.read_bytes()
+    assert json.loads(out.read_text().splitlines()[0])["label"] in ("correct", "wrong")
