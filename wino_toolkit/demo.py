@@ -12,6 +12,7 @@ from pathlib import Path
 
 from .api import read, write
 from .formats import detect_format
+from .forms import FormReport, derive
 from .stats import corpus_stats
 
 __all__ = ["sample_files", "run_demo"]
@@ -27,6 +28,39 @@ def _roundtrip(path: Path, fmt_name: str, records: list, workdir: Path) -> bool:
     out = workdir / f"roundtrip-{path.name}"
     write(records, out, to=fmt_name)
     return list(read(out, source_format=fmt_name)) == records
+
+
+FORMS = ("nli", "disambiguated", "blank", "twin")
+
+
+def _forms(items: list) -> tuple:
+    """Coverage of each form per corpus, and one example of the NLI and disambiguated forms per language."""
+    from rich.table import Table
+
+    table = Table(title="3. derived forms: coverage", title_justify="left")
+    table.add_column("corpus")
+    for form in FORMS:
+        table.add_column(form, justify="right")
+    reports = {}
+    derived: dict[str, list] = {}
+    for form in FORMS:
+        reports[form] = FormReport()
+        derived[form] = list(derive(form, items, reports[form]))
+    for corpus in dict.fromkeys(it.corpus for it in items):
+        table.add_row(corpus, *(f"{reports[f].coverage().get(corpus, 0):.0%}" for f in FORMS))
+    examples = Table(title="4. one schema per language, right answer", title_justify="left")
+    for col in ("language", "premise", "hypothesis (entailed)", "disambiguated (correct)"):
+        examples.add_column(col)
+    pairs = {p.item_id: p for p in derived["nli"] if p.label}
+    texts = {d.item_id: d for d in derived["disambiguated"] if d.label}
+    seen = set()
+    for item in items:
+        if item.language in seen or item.id not in pairs or item.id not in texts:
+            continue
+        seen.add(item.language)
+        examples.add_row(item.language, item.text, pairs[item.id].hypothesis, texts[item.id].text)
+    skipped = sum(len(r.skipped) for r in reports.values())
+    return table, examples, skipped
 
 
 def run_demo(output: str | None, *, console) -> int:
@@ -64,6 +98,10 @@ def run_demo(output: str | None, *, console) -> int:
         stats = corpus_stats(items)
         console.print(stats_table(stats))
         total = stats["total"]
+        console.print()
+        forms_table, examples, skipped = _forms(items)
+        console.print(forms_table)
+        console.print(examples)
         elapsed = time.perf_counter() - started
         console.print()
         console.print(
@@ -71,7 +109,8 @@ def run_demo(output: str | None, *, console) -> int:
             f"{total['schemas']} schemas ({total['twins']} twin pairs, {total['singletons']} singletons), "
             f"{pairs} NLI pairs, {len(stats['corpora'])} corpora in {len(total['languages'])} languages "
             f"({', '.join(total['languages'])}); round trips lossless: "
-            f"{'all' if not failures else f'{failures} FAILED'}; {elapsed:.1f}s."
+            f"{'all' if not failures else f'{failures} FAILED'}; derived forms: {skipped} item(s) reported as "
+            f"not derivable; {elapsed:.1f}s."
         )
         if output:
             console.print(f"native files written to {outdir}")

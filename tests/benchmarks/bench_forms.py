@@ -1,0 +1,147 @@
+"""Benchmark and quality report for the derived forms (issue #3).
+
+- speed: all four forms over 40k WinoGrande-like items on one core (target: >= 2,000 items/s);
+- coverage: the share of items each form could be derived for, per corpus in ../shared/corpora;
+- agreement: our NLI hypotheses against GLUE WNLI dev, our Portuguese disambiguated sentences
+  against the authors' hand-fixed ones (with the automatic sentences as the baseline).
+
+    python tests/benchmarks/bench_forms.py [--items 40000] [--write-md]
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import wino_toolkit as wt
+from wino_toolkit.forms import FormReport, derive
+from wino_toolkit.forms.agreement import compare, wnli_agreement
+from wino_toolkit.lang import get_language
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+from bench_convert import MD, generate  # noqa: E402
+
+SHARED = Path(os.environ.get("WINO_SHARED_CORPORA", HERE.parents[2] / "shared" / "corpora"))
+FORMS = ("nli", "disambiguated", "blank", "twin")
+CORPORA = [
+    ("wsc285", "wsc/WSCollection.xml"),
+    ("pdp", "pdp/PDPChallenge2016.xml"),
+    ("winogrande dev", "winogrande/dev.jsonl"),
+    ("dpr", "dpr/train.c.txt"),
+    ("superglue train", "superglue_wsc/train.jsonl"),
+    ("winologic", "winologic/winologic.jsonl"),
+    ("mandarinograd", "mandarinograd/mandarinograd.json"),
+    ("xwino", "xwino/dataset.selected.tsv"),
+    ("french", "french/French_Wino_Schemas.xml"),
+    ("japanese", "japanese/train.txt"),
+    ("portuguese", "portuguese/portuguese_wsc.json"),
+]
+
+
+def speed(n: int) -> tuple[float, float]:
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "wg.jsonl"
+        generate(path, n)
+        items = list(wt.read(path))
+    start = time.perf_counter()
+    for form in FORMS:
+        for _ in derive(form, items, FormReport()):
+            pass
+    elapsed = time.perf_counter() - start
+    return elapsed, n / elapsed
+
+
+def coverage() -> list[tuple[str, int, dict[str, float]]]:
+    rows = []
+    for name, rel in CORPORA:
+        path = SHARED / rel
+        if not path.exists():
+            continue
+        items = list(wt.read(path))
+        shares = {}
+        for form in FORMS:
+            report = FormReport()
+            for _ in derive(form, items, report):
+                pass
+            shares[form] = sum(report.derived.values()) / len(items)
+        rows.append((name, len(items), shares))
+    return rows
+
+
+def portuguese() -> tuple:
+    path = SHARED / "portuguese" / "portuguese_wsc.json"
+    raw = {obj["question_id"]: obj for obj in json.loads(path.read_text(encoding="utf-8"))}
+    ours, baseline = [], []
+    lang = get_language("pt")
+    for item in wt.read(path):
+        obj = raw[int(item.id.rsplit("-", 1)[1])]
+        for k, (auto, fixed) in ((item.answer, ("correct_sentence", "manually_fixed_correct_sentence")),
+                                 (1 - item.answer, ("incorrect_sentence", "manually_fixed_incorrect_sentence"))):
+            try:
+                text = lang.substitute(item, k)
+            except wt.errors.FormError:
+                text = ""
+            ours.append((item.id, text, obj[fixed]))
+            baseline.append((item.id, obj[auto], obj[fixed]))
+    return compare(ours, "pt"), compare(baseline, "pt")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--items", type=int, default=40_000)
+    parser.add_argument("--write-md", action="store_true")
+    args = parser.parse_args()
+    lines = []
+    elapsed, rate = speed(args.items)
+    lines.append(f"speed: all four forms over {args.items:,} WinoGrande-like items in {elapsed:.2f} s = {rate:,.0f} items/s (one process)")
+    table = ["| corpus | items | " + " | ".join(FORMS) + " |", "|---|---|" + "---|" * len(FORMS)]
+    if SHARED.is_dir():
+        for name, n, shares in coverage():
+            table.append(f"| {name} | {n} | " + " | ".join(f"{shares[f]:.1%}" for f in FORMS) + " |")
+        wsc = list(wt.read(SHARED / "wsc" / "WSCollection.xml")) + list(wt.read(SHARED / "pdp" / "PDPChallenge2016.xml"))
+        agreement = wnli_agreement(wsc, wt.read(SHARED / "wnli" / "dev.tsv"))
+        lines.append(
+            f"WNLI dev hypotheses vs ours: {agreement.compared} of 71 pairs matched to WSC285/PDP items "
+            f"({agreement.unmatched} unmatched); exact match {agreement.exact_share:.1%}, token F1 {agreement.mean_f1:.3f}"
+        )
+        ours, base = portuguese()
+        lines.append(
+            f"Portuguese disambiguated vs manually_fixed_* ({ours.compared} sentences): exact {ours.exact_share:.1%}, "
+            f"token F1 {ours.mean_f1:.3f}; the release's automatic sentences: exact {base.exact_share:.1%}, F1 {base.mean_f1:.3f}"
+        )
+    print("\n".join(lines))
+    print("\n".join(table))
+    if args.write_md:
+        record(lines, table, args)
+
+
+def record(lines: list[str], table: list[str], args: argparse.Namespace) -> None:
+    machine = f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, {platform.system()}"
+    title = "## Derived forms (issue #3)"
+    section = (
+        f"{title}\n\n"
+        f"Command: `python tests/benchmarks/bench_forms.py --items {args.items} --write-md`  \n"
+        f"Machine: {machine}; measured {time.strftime('%Y-%m-%d')}. Targets: >= 2,000 items/s; WNLI exact >= 80%, F1 > 0.9.\n\n"
+        + "".join(f"- {line}\n" for line in lines)
+        + "\nCoverage: share of items each form could be derived for (the rest are reported with a reason).\n\n"
+        + "\n".join(table)
+        + "\n"
+    )
+    text = MD.read_text() if MD.exists() else "# Benchmarks\n"
+    start = text.find(title)
+    if start >= 0:
+        end = text.find("\n## ", start + 1)
+        text = text[:start] + section + (text[end + 1 :] if end >= 0 else "")
+    else:
+        text = text.rstrip("\n") + "\n\n" + section
+    MD.write_text(text)
+
+
+if __name__ == "__main__":
+    main()
