@@ -1,0 +1,33 @@
+"""Agreement metrics for derived forms against hand-made references."""
+from __future__ import annotations
+
+import pytest
+
+from wino_toolkit.forms.agreement import compare, token_f1, wnli_agreement
+from wino_toolkit.schema import Candidate, Item, NLIPair, Span
+
+
+def test_token_f1():
+    assert token_f1("The trophy was big.", "The trophy was big.") == 1.0
+    assert token_f1("", "anything") == 0.0
+    assert token_f1("the suitcase was small .", "The suitcase was too small.") == pytest.approx(2 * 5 / 5 * 5 / 6 / (1 + 5 / 6))
+
+
+def test_compare_counts_exact_after_whitespace_folding():
+    result = compare([("a", "x  y", "x y"), ("b", "x y", "x z")])
+    assert (result.compared, result.exact, result.exact_share) == (2, 1, 0.5)
+    assert result.mismatches == [("b", "x y", "x z")] and 0.5 < result.mean_f1 < 1
+
+
+def test_wnli_agreement_matches_premise_and_candidate():
+    text = "The cup hit the vase; it fell."
+    item = Item(id="i", corpus="c", language="xx", text=text, candidates=[Candidate("The cup", Span(0, 7, "The cup")), Candidate("the vase", Span(14, 22, "the vase"))],
+                answer=0, pronoun=Span(22, 24, "it"))
+    pairs = [
+        NLIPair("0", "wnli", "en", text.upper(), "The vase fell.", False),  # case-folded premise still matches
+        NLIPair("1", "wnli", "en", text, "The cup fell down.", True),
+        NLIPair("2", "wnli", "en", "Another premise.", "x", True),
+    ]
+    result = wnli_agreement([item], pairs)
+    assert (result.compared, result.unmatched) == (2, 1)
+    assert result.exact == 1 and result.mismatches == [("i/1", "The cup fell.", "The cup fell down.")]
