@@ -12,12 +12,22 @@ place. A third-person pronoun (他/她/它, plural 们, 的 for a possessive) or
 gap becomes a zero-width slot (因为|忘了带伞). Candidates are ordered by their first mention, so
 the answer is not always the first; entries 2k and 2k+1 are twins with group id
 ``mandarinograd-<2k>``.
+
+Where alignment fails (an epithet or a demonstrative phrase instead of a pronoun, a slot inside
+what jieba keeps as one word), a small TSV of manual overrides, shipped with the toolkit, gives
+the reference by character offsets; each row carries a hash prefix of the item's text, so a
+changed source is an error rather than a wrong mark (columns tab-separated)::
+
+    id                 start  end  sha256        reason
+    mandarinograd-7    12     16   0a1b2c3d4e5f  referent is an epithet noun phrase
 """
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from dataclasses import dataclass
+from importlib import resources
 from pathlib import Path
 from typing import Any, BinaryIO, Iterable, Iterator, NamedTuple
 
@@ -36,6 +46,10 @@ PLACE_WH = frozenset({"哪里", "哪儿", "哪边"})
 CLAUSE_BREAKS = frozenset("，。；！？,.;!?：:")
 DETERMINERS = ("这个", "那个", "这些", "那些", "一个", "这", "那")
 MIN_ANCHOR = 2  # shortest question fragment trusted to align with the sentence
+BUNDLED = "bundled"  # the ``overrides`` setting that names the file shipped with the toolkit
+OVERRIDE_COLUMNS = ("id", "start", "end", "sha256", "reason")
+OVERRIDE_ID = re.compile(r"mandarinograd-(\d+)")
+DIGEST = re.compile(r"[0-9a-f]{8,64}")
 
 
 @dataclass
@@ -44,6 +58,18 @@ class MandarinogradConfig:
 
     corpus: str = "mandarinograd"  # corpus name given to the items read
     language: str = "zh-Hans"  # BCP-47 tag of the items read
+    overrides: str | None = BUNDLED  # TSV of manual references: "bundled" (shipped file), a path, or none
+
+
+class Override(NamedTuple):
+    """A manual reference for one entry: offsets, the text's hash prefix, and where it was written."""
+
+    start: int
+    end: int
+    digest: str
+    path: Path
+    line: int
+    strict: bool  # a user's file: a changed text is an error; the bundled file only fits the release
 
 
 class Gap(NamedTuple):
@@ -56,7 +82,8 @@ class Gap(NamedTuple):
 
 def read(path: Path, config: MandarinogradConfig) -> Iterator[Item]:
     entries = load_entries(path)
-    yield from link_twins(to_item(n, obj, len(entries), config) for n, obj in enumerate(entries))
+    fixes = load_overrides(config.overrides)
+    yield from link_twins(to_item(n, obj, len(entries), config, fixes.get(n)) for n, obj in enumerate(entries))
 
 
 def load_entries(path: Path) -> list[dict[str, Any]]:
@@ -75,9 +102,12 @@ def load_entries(path: Path) -> list[dict[str, Any]]:
     return data
 
 
-def to_item(n: int, obj: dict[str, Any], total: int, config: MandarinogradConfig) -> Item:
+def to_item(n: int, obj: dict[str, Any], total: int, config: MandarinogradConfig, fix: Override | None = None) -> Item:
     text, question = obj["text"], obj["question"]
     candidates = order_by_mention(text, [obj["correct_answer"], obj["wrong_answer"]])
+    pronoun = overridden(text, n, fix) if fix else None
+    if pronoun is None:
+        pronoun = locate_reference(text, question, [c.text for c in candidates])
     answer = next(i for i, c in enumerate(candidates) if c.text == obj["correct_answer"])
     first = n - n % 2
     paired = first + 1 < total
@@ -88,7 +118,7 @@ def to_item(n: int, obj: dict[str, Any], total: int, config: MandarinogradConfig
         text=text,
         candidates=candidates,
         answer=answer,
-        pronoun=locate_reference(text, question, [c.text for c in candidates]),
+        pronoun=pronoun,
         question=question,
         twin=f"{config.corpus}-{first}" if paired else None,
         role=("special" if n == first else "alternate") if paired else None,
@@ -105,6 +135,73 @@ def order_by_mention(text: str, names: list[str]) -> list[Candidate]:
         span = Span(start, start + len(name), name) if start >= 0 else None
         found.append(((0, start, k) if span else (1, 0, k), Candidate(name, span)))
     return [cand for _, cand in sorted(found, key=lambda pair: pair[0])]
+
+
+# -- manual overrides ----------------------------------------------------------------------------
+
+
+def load_overrides(setting: str | None) -> dict[int, Override]:
+    """Entry number → override, from the bundled TSV, a user's TSV, or none at all."""
+    if setting is None or setting.lower() == "none":
+        return {}
+    path = bundled_overrides() if setting == BUNDLED else Path(setting)
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except OSError as exc:
+        raise FormatError(path, None, f"cannot read the overrides: {exc.strerror}") from None
+    except UnicodeDecodeError:
+        raise FormatError(path, None, "the overrides are not valid utf-8") from None
+    rows = [(k, line.split("\t")) for k, line in enumerate(lines, 1) if line.strip() and not line.startswith("#")]
+    if not rows or tuple(rows[0][1]) != OVERRIDE_COLUMNS:
+        raise FormatError(path, f"line {rows[0][0] if rows else 1}", f"expected the header {' '.join(OVERRIDE_COLUMNS)} (tab-separated)")
+    found: dict[int, Override] = {}
+    for k, cells in rows[1:]:
+        n, fix = parse_override(path, k, cells, strict=setting != BUNDLED)
+        if n in found:
+            raise FormatError(path, f"line {k}", f"second override for {cells[0]!r} (first on line {found[n].line})")
+        found[n] = fix
+    return found
+
+
+def bundled_overrides() -> Path:
+    return Path(str(resources.files("wino_toolkit.corpora") / "overrides" / "mandarinograd.tsv"))
+
+
+def parse_override(path: Path, k: int, cells: list[str], strict: bool) -> tuple[int, Override]:
+    if len(cells) != len(OVERRIDE_COLUMNS):
+        raise FormatError(path, f"line {k}", f"expected {len(OVERRIDE_COLUMNS)} tab-separated columns, found {len(cells)}")
+    ident, start, end, digest, reason = cells
+    match = OVERRIDE_ID.fullmatch(ident)
+    if not match:
+        raise FormatError(path, f"line {k}", f"id {ident!r} is not mandarinograd-<entry number>")
+    if not (start.isdigit() and end.isdigit() and int(start) <= int(end)):
+        raise FormatError(path, f"line {k}", f"offsets {start!r}, {end!r} are not whole numbers with start <= end")
+    if not DIGEST.fullmatch(digest):
+        raise FormatError(path, f"line {k}", f"sha256 {digest!r} is not 8 to 64 lower-case hex digits")
+    if not reason.strip():
+        raise FormatError(path, f"line {k}", "the reason column is empty")
+    return int(match.group(1)), Override(int(start), int(end), digest, path, k, strict)
+
+
+def overridden(text: str, n: int, fix: Override) -> Span | None:
+    """The override's span, once the text is known to be the one the override was written for.
+
+    The bundled overrides fit the Mandarinograd release only: on another file in this format (a
+    user's own data) an entry whose text differs simply gets no override.
+    """
+    actual = hashlib.sha256(text.encode("utf-8")).hexdigest()
+    if not actual.startswith(fix.digest):
+        if not fix.strict:
+            return None
+        raise FormatError(
+            fix.path,
+            f"line {fix.line}",
+            f"entry {n}'s text hashes to {actual[: len(fix.digest)]}, not {fix.digest}: the source changed; "
+            "update the override or read with overrides=none",
+        )
+    if fix.end > len(text):
+        raise FormatError(fix.path, f"line {fix.line}", f"offsets {fix.start}-{fix.end} are outside entry {n}'s text (length {len(text)})")
+    return Span(fix.start, fix.end, text[fix.start : fix.end])
 
 
 # -- finding the referring expression ------------------------------------------------------------

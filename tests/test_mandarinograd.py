@@ -1,15 +1,17 @@
 """Mandarinograd JSON: consecutive twins, candidates by first mention, pronoun or zero-anaphora slot."""
 from __future__ import annotations
 
+import hashlib
 import json
 from collections import Counter
+from pathlib import Path
 
 import pytest
 from conftest import FIXTURES, SAMPLES, shared_file
 from contract import assert_bad_input, roundtrip
 
 import wino_toolkit as wt
-from wino_toolkit.converters.mandarinograd import locate_reference
+from wino_toolkit.converters.mandarinograd import bundled_overrides, load_overrides, locate_reference
 
 NAME = "mandarinograd"
 SAMPLE = SAMPLES / "mandarinograd.json"
@@ -172,13 +174,14 @@ def test_real_mandarinograd(tmp_path):
 
 
 def test_real_mandarinograd_reference_coverage():
-    """Measured when the converter was written: 247 pronouns, 50 slots, 11 items neither.
+    """Without overrides, alignment alone (measured when the converter was written): 247 pronouns,
+    50 slots, 11 items neither.
 
     The 11 are 122, 160, 161, 168-171, 188, 189, 286, 287: 哪个 questions about a demonstrative
     phrase (这个 + noun), an epithet instead of a pronoun, and a directional verb that jieba keeps
     as one word, so no slot can split it.
     """
-    items = list(wt.read(shared_file("mandarinograd/mandarinograd.json")))
+    items = list(wt.read(shared_file("mandarinograd/mandarinograd.json"), options={"overrides": "none"}))
     kinds = Counter("none" if it.pronoun is None else "slot" if it.pronoun.is_slot else "pronoun" for it in items)
     assert kinds == {"pronoun": 247, "slot": 50, "none": 11}
     neither = [int(it.id.rsplit("-", 1)[1]) for it in items if it.pronoun is None]
@@ -186,3 +189,100 @@ def test_real_mandarinograd_reference_coverage():
     first, third = items[0], items[2]
     assert first.pronoun.is_slot and first.text[first.pronoun.start :].startswith("担心")
     assert third.pronoun.text == "它"
+
+
+def test_real_mandarinograd_bundled_overrides_mark_every_item():
+    """The bundled overrides give the 11 their reference: 10 noun phrases and 1 slot; nothing else changes."""
+    path = shared_file("mandarinograd/mandarinograd.json")
+    plain = list(wt.read(path, options={"overrides": "none"}))
+    items = list(wt.read(path))
+    kinds = Counter("slot" if it.pronoun.is_slot else "pronoun" for it in items)
+    assert kinds == {"pronoun": 257, "slot": 51}
+    changed = [n for n, (a, b) in enumerate(zip(plain, items)) if a != b]
+    assert changed == [122, 160, 161, 168, 169, 170, 171, 188, 189, 286, 287]
+    slot = items[122].pronoun
+    assert slot.is_slot and items[122].text[slot.start - 2 : slot.start + 1] == "搬出去"
+    assert {items[n].pronoun.text[:2] for n in (160, 168, 188, 286)} == {"这两", "这个"}
+    assert {items[n].pronoun.text[:2] for n in (170, 171)} == {"那个"}
+
+
+OVERRIDE_HEADER = "id\tstart\tend\tsha256\treason\n"
+OWN_TEXT = "甲借了乙的车，后来那个家伙没有还。"  # 那个家伙 (an epithet) at 9-13
+
+
+def own_corpus(tmp_path: Path, override_rows: str) -> tuple[Path, Path]:
+    """A one-entry corpus whose referent is an epithet, and an override file with ``override_rows``."""
+    corpus = tmp_path / "own.json"
+    entry = {"text": OWN_TEXT, "question": "谁没有还？", "correct_answer": "甲", "wrong_answer": "乙"}
+    corpus.write_text(json.dumps([entry], ensure_ascii=False), encoding="utf-8")
+    table = tmp_path / "fix.tsv"
+    table.write_text("# my overrides\n" + OVERRIDE_HEADER + override_rows, encoding="utf-8")
+    return corpus, table
+
+
+def digest(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:12]
+
+
+def test_override_file_marks_an_epithet_and_keeps_the_round_trip(tmp_path):
+    """An override row (offsets + text hash) marks 那个家伙; writing back is unaffected."""
+    corpus, table = own_corpus(tmp_path, f"mandarinograd-0\t9\t13\t{digest(OWN_TEXT)}\tepithet noun phrase\n")
+    (item,) = roundtrip(NAME, corpus, tmp_path, options={"overrides": str(table)})
+    assert item.pronoun == wt.Span(9, 13, "那个家伙")
+    (plain,) = wt.read(corpus, options={"overrides": "none"})
+    assert plain.pronoun != item.pronoun
+
+
+@pytest.mark.parametrize(
+    "rows, expect",
+    [
+        ("mandarinograd-0\t9\t13\t000000000000\tepithet\n", "line 3: entry 0's text hashes to"),
+        ("mandarinograd-0\t9\t13\tDIGEST\n", "line 3: expected 5 tab-separated columns, found 4"),
+        ("mandarinograd-0\t13\t9\tDIGEST\tepithet\n", "line 3: offsets '13', '9' are not whole numbers"),
+        ("mandarinograd-0\t9\t99\tDIGEST\tepithet\n", "line 3: offsets 9-99 are outside entry 0's text"),
+        ("item-0\t9\t13\tDIGEST\tepithet\n", "line 3: id 'item-0' is not mandarinograd-<entry number>"),
+        ("mandarinograd-0\t9\t13\tDIGEST\t \n", "line 3: the reason column is empty"),
+        (
+            "mandarinograd-0\t9\t13\tDIGEST\ta\nmandarinograd-0\t9\t13\tDIGEST\tb\n",
+            "line 4: second override for 'mandarinograd-0' (first on line 3)",
+        ),
+    ],
+    ids=["changed-text", "short-row", "reversed-offsets", "out-of-range", "bad-id", "no-reason", "duplicate"],
+)
+def test_bad_override_rows_name_the_override_file_and_line(tmp_path, rows, expect):
+    """A changed text or a malformed row is a FormatError naming the override file and its line."""
+    corpus, table = own_corpus(tmp_path, rows.replace("DIGEST", digest(OWN_TEXT)))
+    with pytest.raises(wt.FormatError) as info:
+        list(wt.read(corpus, options={"overrides": str(table)}))
+    assert str(info.value).startswith(f"{table}: ") and expect in str(info.value), str(info.value)
+
+
+def test_override_file_needs_its_header(tmp_path):
+    corpus, table = own_corpus(tmp_path, "")
+    table.write_text("mandarinograd-0\t9\t13\tabcdefabcdef\tepithet\n", encoding="utf-8")
+    with pytest.raises(wt.FormatError, match="line 1: expected the header id start end sha256 reason"):
+        list(wt.read(corpus, options={"overrides": str(table)}))
+
+
+def test_missing_override_file_is_reported(tmp_path):
+    corpus, _ = own_corpus(tmp_path, "")
+    with pytest.raises(wt.FormatError, match="cannot read the overrides"):
+        list(wt.read(corpus, options={"overrides": str(tmp_path / "absent.tsv")}))
+
+
+def test_bundled_override_file_is_well_formed():
+    """Every bundled row parses; ids are unique; the file holds no corpus text (only ASCII and a reason)."""
+    table = bundled_overrides()
+    fixes = load_overrides("bundled")
+    assert sorted(fixes) == [122, 160, 161, 168, 169, 170, 171, 188, 189, 286, 287]
+    assert table.read_text(encoding="utf-8").isascii()
+
+
+def test_bundled_overrides_leave_other_files_in_the_format_alone(tmp_path):
+    """A user's own file in this format has other texts at the bundled ids: no override, no error."""
+    entries = [{"text": f"甲和乙见面了{n}次，因为很想念。", "question": "谁很想念？", "correct_answer": "甲", "wrong_answer": "乙"} for n in range(130)]
+    corpus = tmp_path / "mine.json"
+    corpus.write_text(json.dumps(entries, ensure_ascii=False), encoding="utf-8")
+    default = list(wt.read(corpus))
+    assert default == list(wt.read(corpus, options={"overrides": "none"}))
+    assert len(default) == 130

@@ -1,0 +1,313 @@
+"""Chinese: the candidate in place of 他/她/它(们), their 的-possessives, a locative or a dropped pronoun.
+
+Chinese does not inflect, so substitution is mostly placement: the candidate's mention goes where
+the pronoun was (因为他太矮了 → 因为志明太矮了), where the dropped subject or object belongs (因为|担心
+暴力事件 → 因为市政府担心暴力事件), or where a locative stood (在那里 → 在车库; 里面 → 冰箱里). Joins are
+repaired (no 的的; a place question's preposition is supplied for a dropped place), nothing is ever
+joined with a space, and no capital letters are made.
+
+The NLI hypothesis is the clause that holds the reference, between the clause punctuation marks
+around it (or a connective where the text has no comma), without its opening connectives and time
+frame (因为…, 在…之后), ended with 。. ``to_script`` gives Traditional-script versions through OpenCC.
+
+>>> from wino_toolkit.schema import Candidate, Item, Span
+>>> item = Item("x", "demo", "zh-Hans", "志明站在小明的后边，因为他太矮了。",
+...             [Candidate("志明", Span(0, 2, "志明")), Candidate("小明", Span(4, 6, "小明"))],
+...             answer=0, pronoun=Span(12, 13, "他"))
+>>> Chinese().substitute(item, 0)
+'志明站在小明的后边，因为志明太矮了。'
+>>> Chinese().hypothesis(item, 1)
+'小明太矮了。'
+"""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import NamedTuple
+
+from ...errors import FormError, MissingDependencyError, WinoError
+from ...schema import Item, Span
+from .. import register_language
+from ..base import Language
+from .adverbs import SUBJECT_ADVERBS
+from .causatives import CAUSATIVES
+from .connectives import CONNECTIVES
+from .determiners import DEMONSTRATIVES
+from .events import WH, participants
+from .frames import TIME_FRAMES
+from .localizers import LOCALIZERS
+from .locatives import LOCATIVES
+from .prepositions import PLACE_PREPOSITIONS
+from .pronouns import PRONOUNS
+from .scripts import SCRIPTS
+from .subjectless import SUBJECTLESS_OPENERS
+
+__all__ = ["Chinese"]
+
+DEMONSTRATIVE = re.compile(
+    "(?:{})(?:{})?(?:{})$".format(*("|".join(DEMONSTRATIVES[key]) for key in ("demonstrative", "numeral", "classifier")))
+)
+PLACE_QUESTION = re.compile("({})(?:哪里|哪儿|哪边)".format("|".join(PLACE_PREPOSITIONS)))
+CJK_SPACE = re.compile(r"(?<=[\u3000-\u9fff\uff00-\uffef])\s+(?=[\u3000-\u9fff\uff00-\uffef])")
+SUBORDINATE_END = "，,"  # a clause followed by one of these can be a subordinate time frame
+SAME_SENTENCE = "，,；;"  # clause punctuation that does not end the sentence
+OPENING = sorted(CONNECTIVES, key=len, reverse=True)  # longest first: 这是因为 before 因为
+NOT_PRONOUN = "其吉"  # 其他 "other", 吉他 "guitar"
+
+
+class Edit(NamedTuple):
+    """Characters ``start:end`` of the text replaced by ``new`` (``start == end`` inserts)."""
+
+    start: int
+    end: int
+    new: str
+
+
+@lru_cache(maxsize=8192)
+def word_bounds(text: str) -> tuple[dict[int, int], dict[int, int]]:
+    """jieba's words of ``text`` as start → end and end → start (one segmentation per text)."""
+    from ...tokens import token_spans
+
+    spans = token_spans(text, "zh")
+    return {s: e for s, e in spans}, {e: s for s, e in spans}
+
+
+@lru_cache(maxsize=1)
+def tagger():
+    """jieba's part-of-speech tagger, loaded once and without its start-up chatter."""
+    import logging
+
+    import jieba
+    import jieba.posseg
+
+    jieba.setLogLevel(logging.WARNING)
+    return jieba.posseg
+
+
+@lru_cache(maxsize=8192)
+def first_word(clause: str) -> tuple[str, str]:
+    """The first word of ``clause`` and its jieba part-of-speech tag."""
+    for pair in tagger().cut(clause):
+        return pair.word, pair.flag
+    return "", ""
+
+
+@lru_cache(maxsize=None)
+def converter(config: str):
+    """A cached OpenCC converter; older releases need the ``.json`` file name, newer take either."""
+    try:
+        import opencc
+    except ImportError:
+        raise MissingDependencyError("Chinese script conversion needs OpenCC: pip install opencc") from None
+    try:
+        return opencc.OpenCC(f"{config}.json")
+    except RuntimeError:  # a build that only knows bare config names
+        return opencc.OpenCC(config)
+
+
+def splice(text: str, edits: list[Edit], start: int, end: int) -> str:
+    """``text[start:end]`` with the edits (sorted, inside it) applied."""
+    out, at = [], start
+    for edit in edits:
+        out += [text[at : edit.start], edit.new]
+        at = edit.end
+    out.append(text[at:end])
+    return "".join(out)
+
+
+@register_language
+class Chinese(Language):
+    """Rules for Chinese in either script; tags zh, zh-Hans, zh-Hant, zh-CN, zh-TW, zh-HK, zh-SG, cmn."""
+
+    code = "zh"
+    name = "Chinese"
+    aliases = ("zh-Hans", "zh-Hant", "zh-CN", "zh-TW", "zh-HK", "zh-SG", "cmn")
+    CLAUSE_PUNCT = "，；。！？,;!?"
+    FULL_STOP = "。"
+
+    # -- public API ----------------------------------------------------------------------------
+    def substitute(self, item: Item, k: int) -> str:
+        return splice(item.text, self.edits(item, k), 0, len(item.text))
+
+    def hypothesis(self, item: Item, k: int) -> str:
+        edits = self.edits(item, k)
+        first, last = edits[0].start, edits[-1].end
+        text = item.text
+        start, end = self.clause_bounds(item, Span(first, last, text[first:last]))
+        start, end = self.drop_frame(text, self.skip_connectives(text, start, first), end, first, last)
+        start = self.skip_causative(text, start, first)
+        start, end = self.with_subject(item, start, end, first)
+        return self.sentence(splice(text, edits, start, end))
+
+    def blank(self, item: Item) -> tuple[str, Span]:
+        if self.is_event(item, self.reference(item)):
+            raise FormError("the candidates name both participants of an event; one blank cannot hold them")
+        return super().blank(item)
+
+    def to_script(self, text: str, script: str) -> str:
+        """``text`` in Simplified (``"hans"``) or Traditional (``"hant"``) characters; see ``scripts``."""
+        config = SCRIPTS.get(script)
+        if config is None:
+            raise WinoError(f"unknown Chinese script {script!r}: use one of {', '.join(SCRIPTS)}")
+        return converter(config).convert(text)
+
+    # -- hooks -----------------------------------------------------------------------------------
+    def reference(self, item: Item) -> Span:
+        if item.pronoun is None:
+            raise FormError(
+                "no pronoun, slot or noun phrase is marked as the referring expression "
+                "(a demonstrative or epithet the reader could not find needs an override)"
+            )
+        return item.pronoun
+
+    def edits(self, item: Item, k: int) -> list[Edit]:
+        """Where candidate ``k`` goes: one edit, or two when it names both participants of an event."""
+        span = self.reference(item)
+        if not self.is_event(item, span):
+            at = self.insertion_point(item.text, span)
+            return [Edit(at, span.end if not span.is_slot else at, self.inflect(item, k, span))]
+        names = participants(item, k)
+        if names is None:
+            raise FormError(f"candidate {item.candidates[k].text!r} states an event whose two participants cannot be told apart")
+        second = self.second_reference(item, span)
+        if second is not None:
+            pairs = [(span, names[0]), (second, names[1])]
+        else:
+            pairs = [(span, names[1] if self.is_object(item, span) else names[0])]
+        return [Edit(ref.start, ref.end, self.joined(item.text, ref, name)) for ref, name in pairs]
+
+    def inflect(self, item: Item, k: int, span: Span) -> str:
+        name = self.mention(item, k)
+        if span.is_slot:
+            return self.place_preposition(item, span) + self.joined(item.text, span, name)
+        if span.text in LOCATIVES:
+            suffix = LOCATIVES[span.text]
+            return name if not suffix or name.endswith(LOCALIZERS) else name + suffix
+        return self.joined(item.text, span, name)
+
+    def mention(self, item: Item, k: int) -> str:
+        """The candidate as the text mentions it, with its demonstrative (那个男人), else as the source spells it."""
+        cand = item.candidates[k]
+        if cand.span is None or not cand.span.text:
+            return CJK_SPACE.sub("", cand.text.strip())
+        before = DEMONSTRATIVE.search(item.text[max(0, cand.span.start - 4) : cand.span.start])
+        return (before.group() if before else "") + cand.span.text
+
+    def joined(self, text: str, span: Span, name: str) -> str:
+        """``name`` fitted to the 的 around ``span``: 他的 → 志明的, and 志明的 + 的 → 志明的."""
+        if span.text.endswith("的") and not name.endswith("的"):
+            return name + "的"
+        if not span.text.endswith("的") and name.endswith("的") and text.startswith("的", span.end):
+            return name[:-1]
+        return name
+
+    def insertion_point(self, text: str, span: Span) -> int:
+        """A slot after adverbs that follow the subject (但还是|不足以) moves before them."""
+        if not span.is_slot:
+            return span.start
+        starts_at = word_bounds(text)[1]
+        at = span.start
+        while at in starts_at and text[starts_at[at] : at] in SUBJECT_ADVERBS:
+            at = starts_at[at]
+        return at
+
+    def place_preposition(self, item: Item, span: Span) -> str:
+        """The 在 of 他们在哪里发现… for a dropped place, unless the text already has it at the slot."""
+        found = PLACE_QUESTION.search(item.question or "")
+        if found is None:
+            return ""
+        prep = found.group(1)
+        return "" if item.text.endswith(prep, 0, span.start) or item.text.startswith(prep, span.end) else prep
+
+    def is_event(self, item: Item, span: Span) -> bool:
+        """Whether the candidates state whole events (谁说服了谁 → 建国没有说服志明) rather than name referents."""
+        if span.is_slot or any(c.span is not None for c in item.candidates):
+            return False
+        return len(WH.findall(item.question or "")) >= 2 or self.second_reference(item, span) is not None
+
+    def second_reference(self, item: Item, span: Span) -> Span | None:
+        """The same pronoun again later in the clause: the other participant (她批评了她)."""
+        if span.text not in PRONOUNS:
+            return None
+        _, end = super().clause_bounds(item, span)
+        at = item.text.find(span.text, span.end, end)
+        if at < 0 or item.text[at : at + len(span.text) + 1] in PRONOUNS or item.text[at - 1] in NOT_PRONOUN:
+            return None
+        return Span(at, at + len(span.text), span.text)
+
+    def is_object(self, item: Item, span: Span) -> bool:
+        """Whether a lone pronoun follows the question's verb (谁照顾谁 … 来照顾他): the second participant."""
+        parts = WH.split((item.question or "").rstrip("？?"))
+        verb = parts[1].strip() if len(parts) >= 3 else ""
+        return bool(verb) and item.text.endswith(verb, 0, span.start)
+
+    def clause_bounds(self, item: Item, span: Span) -> tuple[int, int]:
+        """Between clause punctuation, narrowed to a connective (因为, 所以…) where no comma separates clauses."""
+        start, end = super().clause_bounds(item, span)
+        ends_at = word_bounds(item.text)[0]
+        for s, e in sorted(ends_at.items()):
+            if start < s and e <= span.start and CONNECTIVES.get(item.text[s:e]):
+                start = s
+            elif s >= span.end and e <= end and CONNECTIVES.get(item.text[s:e]):
+                return start, s
+        return start, end
+
+    def skip_connectives(self, text: str, start: int, limit: int) -> int:
+        """Past the connectives that open the clause (但是结果…), never past ``limit`` nor into a word."""
+        starts = word_bounds(text)[0]
+        while True:
+            while start < limit and text[start].isspace():
+                start += 1
+            found = next((w for w in OPENING if text.startswith(w, start) and start + len(w) in starts and start + len(w) <= limit), None)
+            if found is None:
+                return start
+            start += len(found)
+
+    def skip_causative(self, text: str, start: int, first: int) -> int:
+        """Past a causative right before the reference (让|它保持干燥): the reference is the subject."""
+        return first if text[start:first] in CAUSATIVES else start
+
+    def with_subject(self, item: Item, start: int, end: int, first: int) -> tuple[int, int]:
+        """The clause widened to the earlier clause(s) of its sentence when it opens without a subject
+        (然后把它放进了橱柜 → 我用布擦刀，然后把刀放进了橱柜); to the next one when it opens the sentence."""
+        text = item.text
+        while start < first and self.lacks_subject(text[start:end]):
+            own = super().clause_bounds(item, Span(start, start, ""))[0]
+            if own > 0 and self.skip_connectives(text, own, first) >= start and text[own - 1] in SAME_SENTENCE:
+                own = super().clause_bounds(item, Span(own - 1, own - 1, ""))[0]
+            wider = self.skip_connectives(text, own, first)
+            if wider < start:  # the whole clause when cut at a connective, else the one before it
+                start = wider
+                continue
+            if end < len(text) and text[end] in SAME_SENTENCE:  # nothing before: the next clause
+                end = super().clause_bounds(item, Span(end + 1, end + 1, ""))[1]
+            break
+        return start, end
+
+    def lacks_subject(self, clause: str) -> bool:
+        word, tag = first_word(clause)
+        if word in SUBJECTLESS_OPENERS["existentials"]:
+            return False
+        return word in SUBJECTLESS_OPENERS["words"] or tag.startswith(SUBJECTLESS_OPENERS["tags"])
+
+    def drop_frame(self, text: str, start: int, end: int, first: int, last: int) -> tuple[int, int]:
+        """Without 当/在 … 的时候/之后 around a subordinate clause (在他到了之后， → 他到了)."""
+        if end >= len(text) or text[end] not in SUBORDINATE_END:
+            return start, end
+        starts = word_bounds(text)[0]
+        for close in TIME_FRAMES["close"]:
+            at = end - len(close)
+            if at >= last and text.startswith(close, at) and at in starts:
+                opening = starts.get(start)
+                if opening is not None and opening <= first and text[start:opening] in TIME_FRAMES["open"]:
+                    start = opening
+                return start, at
+        return start, end
+
+    def sentence(self, clause: str) -> str:
+        """The clause ended with 。 (no capitals: Chinese has none, and a Latin name keeps its case)."""
+        clause = clause.strip()
+        if not clause:
+            raise FormError("the clause around the referring expression is empty")
+        return clause if clause.endswith(self.FULL_STOP) else clause + self.FULL_STOP
+

@@ -1,0 +1,48 @@
+"""Connectives that open a clause, dropped from the start of an NLI hypothesis (因为他很累 → 他很累).
+
+The value says whether the word also ends a clause in the middle of a sentence that has no comma
+there (老王哭了因为小明…): only words that cannot be a noun or an adverb inside a clause.
+"""
+from __future__ import annotations
+
+CONNECTIVES: dict[str, bool] = {
+    "因为": True,
+    "由于": True,
+    "所以": True,
+    "因此": True,
+    "因而": True,
+    "于是": True,
+    "但是": True,
+    "可是": True,
+    "然而": True,
+    "不过": False,  # also a verb complement: 绕不过, 比不过
+    "但": False,
+    "而且": True,
+    "并且": True,
+    "而": False,
+    "然后": True,
+    "接着": False,
+    "后来": False,
+    "结果": False,
+    "如果": True,
+    "要是": True,
+    "假如": True,
+    "虽然": True,
+    "尽管": True,
+    "即使": True,
+    "就算": True,
+    "既然": True,
+    "只要": False,
+    "除非": True,
+    "否则": True,
+    "直到": True,
+    "以便": True,
+    "这样": False,
+    "那么": False,
+    "这是因为": False,
+    "那是因为": False,
+    "是因为": False,
+    "还好": False,
+    "幸好": False,
+    "幸亏": False,
+}
