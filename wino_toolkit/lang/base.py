@@ -13,7 +13,7 @@ from typing import ClassVar
 from ..errors import FormError
 from ..schema import Item, Span
 
-__all__ = ["Language", "mention_text", "replace_span", "sentence_initial"]
+__all__ = ["Language", "Edit", "apply", "mention_text", "replace_span", "sentence_initial"]
 
 SENTENCE_END = re.compile(r"[.!?。！？]+[\"'”’»）)]*")
 
@@ -26,6 +26,22 @@ def mention_text(item: Item, k: int) -> str:
 
 def replace_span(text: str, span: Span, new: str) -> str:
     return text[: span.start] + new + text[span.end :]
+
+
+Edit = tuple[int, int, str]  # replace text[start:end] with a new string
+
+
+def apply(text: str, edits: list[Edit]) -> str:
+    """The text with every ``(start, end, new)`` edit made; edits must not overlap."""
+    out, pos = [], len(text)
+    for start, end, new in sorted(edits, key=lambda e: (e[0], e[1]), reverse=True):
+        if end > pos:
+            raise FormError("the rewrite rules collided on this sentence")
+        out.append(text[end:pos])
+        out.append(new)
+        pos = start
+    out.append(text[:pos])
+    return "".join(reversed(out))
 
 
 def sentence_initial(text: str, at: int) -> bool:

@@ -1,0 +1,18 @@
+"""Clause endings the NLI hypothesis rewrites: explanations, conjunctions and quotatives removed.
+
+Each row: an ending and what replaces it, tried in order (longer first). "彼が勉強しなかったからだ"
+becomes "学生が勉強しなかった", "好きなので" becomes "好きだ", "来なければ" becomes "来ない", and
+the second half of an inverted sentence ("教授は言った。彼は馬鹿だと。") loses its quotative: "学生は
+馬鹿だ". An ending is only removed when what is left ends like a sentence.
+"""
+from __future__ import annotations
+
+TAILS = (
+    ("にもかかわらず", ""), ("からである", ""), ("ためである", ""), ("かどうか", ""), ("からです", ""),
+    ("ためです", ""), ("のである", ""), ("けれども", ""), ("なければ", "ない"), ("からだ", ""), ("ためだ", ""),
+    ("せいだ", ""), ("わけだ", ""), ("のです", ""), ("なので", "だ"), ("なのに", "だ"), ("なのだ", "だ"),
+    ("のにだ", ""), ("のだが", ""), ("のかと", ""), ("ことを", ""), ("ように", ""), ("ために", ""), ("までは", ""), ("けれど", ""),
+    ("ければ", "い"), ("ならば", ""), ("のだ", ""), ("けど", ""), ("ので", ""), ("のに", ""), ("から", ""),
+    ("ため", ""), ("なら", ""), ("れば", "る"), ("とき", ""), ("あと", ""), ("まで", ""), ("限り", ""), ("かと", ""),
+    ("時", ""), ("後", ""), ("が", ""), ("と", ""),
+)
