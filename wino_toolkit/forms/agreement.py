@@ -6,6 +6,7 @@ SQuAD-style overlap of lower-cased word tokens, so one wrong word in ten costs a
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Iterable
@@ -15,7 +16,7 @@ from ..lang import get_language
 from ..schema import Item, NLIPair
 from ..tokens import tokenize
 
-__all__ = ["token_f1", "same_text", "Agreement", "compare", "wnli_agreement"]
+__all__ = ["token_f1", "same_text", "Agreement", "compare", "premise_key", "match_wnli", "wnli_agreement"]
 
 
 def _norm(text: str) -> str:
@@ -72,43 +73,76 @@ def compare(pairs: Iterable[tuple[str, str, str]], language: str = "en") -> Agre
     return result
 
 
-def _normalised(text: str) -> str:
-    return _norm(text).lower()
+def premise_key(text: str) -> str:
+    """A premise for matching: NFKC, no space before punctuation, no final full stop, case-folded.
+
+    WNLI's writers retyped WSC texts, so a premise may lack the final full stop or differ in spacing.
+    """
+    text = unicodedata.normalize("NFKC", text)
+    text = re.sub(r"\s+([,.;:!?'])", r"\1", text)
+    return re.sub(r"\s+", " ", text).strip().rstrip(".!?").casefold()
+
+
+#: words that do not name a candidate: "Susan's" is named by "Susan", "the son" by "son"
+UNNAMING = frozenset("the a an this that these those his her its their my ' ’ s".split())
+
+
+def _content(text: str) -> list[str]:
+    return [t for t in re.findall(r"\w+|[^\w\s]", text.casefold()) if t not in UNNAMING]
+
+
+def _context(item: Item, anchor: str, hypothesis: list[str]) -> int:
+    """How many words around the pronoun the hypothesis repeats around ``anchor``: picks the pronoun."""
+    before, after = _content(item.text[: item.pronoun.start]), _content(item.text[item.pronoun.end :])
+    best = 0
+    for j, word in enumerate(hypothesis):
+        if word != anchor:
+            continue
+        left = right = 0
+        while left < min(len(before), j) and before[-1 - left] == hypothesis[j - 1 - left]:
+            left += 1
+        while right < len(after) and j + 1 + right < len(hypothesis) and after[right] == hypothesis[j + 1 + right]:
+            right += 1
+        best = max(best, left + right + 1)
+    return best
+
+
+def match_wnli(items: Iterable[Item], pairs: Iterable[NLIPair]) -> tuple[list[tuple[NLIPair, Item, int]], int]:
+    """``(pair, item, candidate)`` for each WNLI pair whose premise is an item's text, and the unmatched count.
+
+    The candidate is the one the hypothesis names (all its content words appear in it); when several
+    items share the premise (one per pronoun), the one whose pronoun's neighbours the hypothesis
+    repeats around the candidate wins.
+    """
+    by_text: dict[str, list[Item]] = {}
+    for item in items:
+        if item.pronoun is not None:
+            by_text.setdefault(premise_key(item.text), []).append(item)
+    matched, unmatched = [], 0
+    for pair in pairs:
+        hypothesis = _content(pair.hypothesis)
+        scored = []
+        for item in by_text.get(premise_key(pair.premise), ()):
+            for k, cand in enumerate(item.candidates):
+                words = _content(cand.text)
+                if words and all(w in hypothesis for w in words):
+                    scored.append((_context(item, words[-1], hypothesis), item.id, item, k))
+        if scored:
+            _, _, item, k = max(scored, key=lambda s: (s[0], s[1]))
+            matched.append((pair, item, k))
+        else:
+            unmatched += 1
+    return matched, unmatched
 
 
 def wnli_agreement(items: Iterable[Item], pairs: Iterable[NLIPair]) -> Agreement:
-    """Our NLI hypotheses against WNLI's hand-written ones for the items both share.
-
-    A WNLI pair belongs to the item whose text equals its premise (whitespace and case folded);
-    its candidate is the one whose mention the hypothesis contains (the longest, when several
-    do), else the one whose hypothesis overlaps it most. Premises from no item count as unmatched.
-    """
-    by_text: dict[str, Item] = {}
-    for item in items:
-        by_text.setdefault(_normalised(item.text), item)
-    result = Agreement()
-    for pair in pairs:
-        item = by_text.get(_normalised(pair.premise))
-        if item is None:
-            result.unmatched += 1
-            continue
-        lang = get_language(item.language)
+    """Our NLI hypotheses against WNLI's hand-written ones for the items both share (see :func:`match_wnli`)."""
+    matched, unmatched = match_wnli(items, pairs)
+    result = Agreement(unmatched=unmatched)
+    for pair, item, k in matched:
         try:
-            ours = [lang.hypothesis(item, k) for k in range(len(item.candidates))]
-        except FormError:
-            result.unmatched += 1
-            continue
-        hyp = pair.hypothesis.lower()
-        named = [k for k, c in enumerate(item.candidates) if _candidate_words(item, k) in hyp]
-        if named:
-            k = max(named, key=lambda j: len(_candidate_words(item, j)))
-        else:
-            k = max(range(len(ours)), key=lambda j: token_f1(ours[j], pair.hypothesis))
-        result.add(f"{item.id}/{pair.id}", ours[k], pair.hypothesis)
+            ours = get_language(item.language).hypothesis(item, k)
+        except FormError as exc:
+            ours = f"<not derived: {exc}>"
+        result.add(f"{item.id}/{pair.id}", ours, pair.hypothesis)
     return result
-
-
-def _candidate_words(item: Item, k: int) -> str:
-    """The candidate without a leading article, lower-cased: WNLI writes "The hair" for "hair"."""
-    text = item.candidates[k].text.lower().strip()
-    return re.sub(r"^(the|a|an)\s+", "", text)

@@ -1,0 +1,170 @@
+"""English: pronoun case, possessives, reflexives, capitals, verb agreement and clause extraction.
+
+Rules (tables in the sibling modules, decisions in ``mentions``, ``agreement`` and ``bounds``):
+
+- Substitution puts the candidate where the pronoun was: he/him/she/her/it/they/them → "the trophy";
+  his/her/its/their → "Bob's", "the demonstrators'" (a plural in -s takes only the apostrophe); a
+  reflexive (himself) → the plain candidate ("Sam told Bob about Bob"): an emphatic "Bob himself" would
+  add a stress the original does not have.
+- The candidate is a second mention, so it is made definite ("a pillar" → "the pillar", bare "hair"
+  → "the hair"); its determiner is lower-cased mid-sentence ("The trophy" → "the trophy") unless a
+  capitalised word follows it ("The Beatles"); at a sentence start it is capitalised.
+- A new subject makes the verb agree: "they were" → "the trophy was", "they don't" → "doesn't",
+  "they fear" → "fears", "it was" → "the suitcases were"; contractions after it are spelled out
+  ("they're" → "the trophy is"). The candidate's number comes from its head noun (lemma tables, a
+  few lists of irregular nouns), coordination ("Sam and Amy") or its determiner; names are singular;
+  nouns like "sheep" leave the verb as it is.
+- WinoGrande's blank "_" is written for its options: the option goes in as it is (capitalised at a
+  sentence start, its determiner lowered mid-sentence), without agreement or added articles.
+- The NLI hypothesis is the clause that holds the pronoun (see ``bounds``), with the same edits, made
+  a sentence; there demonstratives and possessive determiners become "the" ("his son" → "the son").
+- ``blank`` puts "_" in place of the pronoun, "_'s" for a possessive (WinoGrande options are noun
+  phrases, so the possessive ending stays in the text), "_" for a reflexive.
+
+A trained English pipeline (en_core_web_sm/md/lg/trf), when installed, tokenises the text and its
+dependency parse gives the hypothesis clause (``dependencies``); it is never required: the rules
+above run on the blank pipeline with spacy-lookups-data's tables.
+"""
+from __future__ import annotations
+
+from ...errors import FormError
+from ...schema import Item, Span
+from .. import register_language
+from ..base import Language, sentence_initial
+from .agreement import Edit, role, verb_edits
+from .bounds import clause_tokens
+from .lexicon import lexicon, parse
+from .mentions import candidate_phrase, capitalise, lower_determiner, noun_number, possessive
+from .pronouns import PRONOUN_CASES, PRONOUNS
+
+__all__ = ["English"]
+
+ARTICLES = frozenset(("the", "a", "an"))
+
+
+@register_language
+class English(Language):
+    """Derived forms for English text (WSC, PDP, DPR, WinoGrande, SuperGLUE, WinoLogic, XWINO)."""
+
+    code = "en"
+    name = "English"
+
+    def substitute(self, item: Item, k: int) -> str:
+        span = self.reference(item)
+        return _apply(item.text, self._edits(item, k, span, standalone=False), 0, len(item.text))
+
+    def hypothesis(self, item: Item, k: int) -> str:
+        span = self.reference(item)
+        start, end = self.clause_bounds(item, span)
+        edits = [e for e in self._edits(item, k, span, standalone=True) if start <= e[0] and e[1] <= end]
+        return self.sentence(_tidy(_apply(item.text, edits, start, end)))
+
+    def blank(self, item: Item) -> tuple[str, Span]:
+        span = self.reference(item)
+        if span.text == self.BLANK:
+            return item.text, span
+        p = parse(item.text)
+        first, after = _tokens(p, span)
+        mark = "_'s" if role(p, first, after, lexicon()) in ("possessive", "independent") else self.BLANK
+        return item.text[: span.start] + mark + item.text[span.end :], Span(span.start, span.start + 1, self.BLANK)
+
+    def sentence(self, clause: str) -> str:
+        """A clause made a sentence: first letter capitalised (after any quote), full stop if none."""
+        if not clause:
+            raise FormError("the clause around the pronoun is empty")
+        i = len(clause) - len(clause.lstrip('"“'))
+        clause = clause[:i] + clause[i : i + 1].upper() + clause[i + 1 :]
+        return clause if clause.rstrip('"”')[-1:] in (".", "!", "?") else clause + self.FULL_STOP
+
+    # -- hooks ----------------------------------------------------------------------------------
+    def reference(self, item: Item) -> Span:
+        span = super().reference(item)
+        if span.is_slot:
+            raise FormError("English text marks its pronoun; a zero-anaphora slot cannot be filled")
+        return span
+
+    def inflect(self, item: Item, k: int, span: Span) -> str:
+        """Candidate ``k`` as the pronoun's position needs it (possessive, capitalised, ...)."""
+        return self._phrase(item, k, span, standalone=False)[0]
+
+    def clause_bounds(self, item: Item, span: Span) -> tuple[int, int]:
+        p = parse(item.text)
+        first, after = _tokens(p, span)
+        protected = [(c.span.start, c.span.end) for c in item.candidates if c.span is not None]
+        start, end = clause_tokens(p, first, after, protected, lexicon())
+        if end <= start:
+            raise FormError("no clause around the pronoun")
+        return min(p.starts[start], span.start), max(p.ends[end - 1], span.end)
+
+    # -- internals ------------------------------------------------------------------------------
+    def _phrase(self, item: Item, k: int, span: Span, *, standalone: bool) -> tuple[str, str | None, str]:
+        """The candidate's text in the pronoun's place, its number, and the pronoun's role."""
+        text = item.text
+        lex = lexicon()
+        if span.text == self.BLANK:
+            phrase = " ".join(item.candidates[k].text.split())
+            phrase = capitalise(phrase) if sentence_initial(text, span.start) else lower_determiner(phrase)
+            return phrase, None, "blank"
+        p = parse(text)
+        first, after = _tokens(p, span)
+        if first > 0 and p.lower[first - 1] in ARTICLES:
+            raise FormError(f"an article stands before the pronoun ({p.words[first - 1]} {span.text})")
+        pronoun_role = role(p, first, after, lex)
+        hint = _pronoun_number(span.text)
+        phrase = candidate_phrase(item, k, p, lex, standalone=standalone, hint=hint)
+        number = noun_number(phrase, lex, hint)
+        cases = PRONOUN_CASES.get(phrase.lower())
+        if cases is not None:  # a pronoun candidate takes the case of the position: "him" → "he"
+            phrase = cases["object" if pronoun_role == "reflexive" else pronoun_role]
+        elif pronoun_role in ("possessive", "independent"):
+            phrase = possessive(phrase, number, "’" if "’" in text and "'" not in text else "'")
+        if sentence_initial(text, span.start):
+            phrase = capitalise(phrase)
+        return phrase, number, pronoun_role
+
+    def _edits(self, item: Item, k: int, span: Span, *, standalone: bool) -> list[Edit]:
+        phrase, number, pronoun_role = self._phrase(item, k, span, standalone=standalone)
+        edits: list[Edit] = [(span.start, span.end, phrase)]
+        if pronoun_role == "subject":
+            p = parse(item.text)
+            was = _pronoun_number(span.text) or noun_number(span.text, lexicon()) or "sg"
+            edits += verb_edits(p, _tokens(p, span)[1], number, was, lexicon())
+        return edits
+
+
+def _pronoun_number(text: str) -> str | None:
+    entry = PRONOUNS.get(text.lower())
+    return None if entry is None else entry[1]
+
+
+def _tokens(p, span: Span) -> tuple[int, int]:
+    """Token range of the pronoun (its tokens may be more than one: DPR's "the man")."""
+    first = p.token_at(span.start)
+    after = max(p.token_at(span.end), first + 1)
+    if first >= len(p.words):
+        raise FormError(f"the pronoun {span.text!r} is not a word of the text")
+    return first, after
+
+
+def _apply(text: str, edits: list[Edit], start: int, end: int) -> str:
+    out, at = [], start
+    for a, b, new in sorted(edits):
+        out.append(text[at:a])
+        out.append(new)
+        at = b
+    out.append(text[at:end])
+    return "".join(out)
+
+
+def _tidy(clause: str) -> str:
+    """A clause on one line, without dangling commas, a space before its full stop, or unmatched quotes."""
+    clause = " ".join(clause.split()).strip(",").strip()
+    if len(clause) > 2 and clause[-2] == " " and clause[-1] in ".!?":
+        clause = clause[:-2] + clause[-1]
+    if clause.count('"') % 2:
+        clause = clause[1:] if clause.startswith('"') else clause[:-1] if clause.endswith('"') else clause
+    if clause.startswith("“") and "”" not in clause:
+        clause = clause[1:]
+    if clause.endswith("”") and "“" not in clause:
+        clause = clause[:-1]
+    return clause.strip().rstrip(",;:").strip()

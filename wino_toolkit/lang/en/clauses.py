@@ -1,0 +1,50 @@
+"""Clause boundary words for the NLI hypothesis: where the clause holding the pronoun starts and ends."""
+from __future__ import annotations
+
+#: words that always open a new clause (the clause starts after them)
+OPENERS: frozenset[str] = frozenset(
+    "because although though whereas unless but since until till whenever while therefore thus hence".split()
+)
+
+#: words that open a new clause only when a subject follows ("when he", "that they", "so she"); "that" only
+#: as a conjunction, "so" also after a comma; "who/which" never: "the toaster which he bought" needs its noun
+OPENERS_BEFORE_SUBJECT = frozenset("when after before if as once where why whether that so then".split())
+
+#: coordinators that open a clause after a comma (unless a verb follows: ", and brought his dog"), or without
+#: one when a personal pronoun follows ("and it"); "for" only after a comma
+COORDINATORS = frozenset("and or for yet nor".split())
+
+#: subordinators that can front a sentence: a pronoun inside one keeps the main clause in the hypothesis
+FRONTING = frozenset("since when if although though because while as after before once unless until whenever".split())
+
+#: after a comma, these words start a clause that the hypothesis leaves out
+CUT_AFTER_COMMA = frozenset(
+    "but so and or for yet nor because although though while whereas which who whom since unless then "
+    "thus hence therefore".split()
+)
+
+#: without a comma, these words end the clause (the hypothesis keeps "when ..." and "until ...")
+CUT = frozenset("because although though whereas but".split())
+
+#: ... and these end it when a subject follows ("so he had", "and they left"; "and" only before a pronoun)
+CUT_BEFORE_SUBJECT = frozenset("so and or".split())
+
+#: words that start a subject: after a comma or a conjunction, they open a clause
+SUBJECT_STARTERS = frozenset(
+    "i you he she it we they there this that these those the a an his her its their my our your some no "
+    "every each all both anyone everyone someone nobody everybody somebody anybody nothing something "
+    "everything one".split()
+)
+
+#: objects after which "that" is a conjunction ("told him that she ..."), not a relative pronoun
+OBJECT_PRONOUNS = frozenset("me you him her it us them".split())
+
+#: verbs that take an object and then a "that" clause ("told the official that he ...")
+TELL_VERBS = frozenset(
+    "tell tells told inform informs informed convince convinces convinced remind reminds reminded warn warns "
+    "warned assure assures assured promise promises promised show shows showed shown teach teaches taught "
+    "persuade persuades persuaded notify notifies notified".split()
+)
+
+#: personal pronouns (a clause after "and" needs one of these to count as a new clause)
+PERSONAL = frozenset("i you he she it we they".split())

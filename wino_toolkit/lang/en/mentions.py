@@ -1,0 +1,213 @@
+"""How a candidate reads where the pronoun was: its noun phrase, its number, its possessive.
+
+A pronoun is a second mention, so the candidate that replaces it is made definite: "a pillar" →
+"the pillar", bare "hair" → "the hair". In a hypothesis, which stands alone, demonstratives and
+possessive determiners become "the" too ("that tree" → "the tree", "his son" → "the son"), except for
+body parts ("his eyes"). A possessive candidate ("Susan's" in "Susan's door") names the possessor
+("Susan"), or, when its noun is left out ("above Tina's and ..."), borrows the noun of the other
+candidate ("Tina's drawing").
+"""
+from __future__ import annotations
+
+from ...schema import Item
+from .lexicon import Lexicon, Parse
+from .nouns import (
+    BODY_PARTS,
+    DETERMINER_NUMBER,
+    DETERMINERS,
+    GROUP_ADJECTIVES,
+    NO_ARTICLE,
+    PLURAL_ONLY,
+    POSTMODIFIERS,
+    QUANTITY_PHRASES,
+    SINGULAR_IN_S,
+    ZERO_PLURALS,
+)
+
+__all__ = ["candidate_phrase", "noun_number", "possessive", "lower_determiner", "capitalise"]
+
+APOSTROPHES = ("'s", "’s")
+QUOTES = "\"“”"
+POSSESSIVE_ENDS = ("'s", "’s", "s'", "s’")
+#: words after a possessive candidate that show its noun was left out ("above Tina's and it ...")
+ELLIPSIS_FOLLOWERS = frozenset("and or but , . ; : ! ? because so was were is are had has did".split())
+
+
+def noun_number(phrase: str, lex: Lexicon, hint: str | None = None) -> str | None:
+    """``"sg"``, ``"pl"`` or ``None`` when the phrase does not say ("the sheep").
+
+    ``hint`` is the number of the pronoun the phrase replaces: it decides capitalised words in -s,
+    which may be names ("Gates" for "he") or plurals ("Lions" for "they").
+    """
+    words = phrase.replace(",", " , ").split()
+    if not words:
+        return None
+    low = [w.lower() for w in words]
+    joined = " ".join(low)
+    if joined in NO_ARTICLE:
+        return NO_ARTICLE[joined]
+    for quantity, number in QUANTITY_PHRASES.items():
+        if joined.startswith(quantity + " "):
+            return number or noun_number(phrase[len(quantity) + 1 :], lex, hint)
+    end = next((i for i in range(1, len(low)) if low[i] in POSTMODIFIERS), len(low))
+    if "and" in low[:end]:
+        return "pl"
+    if low[0] in DETERMINER_NUMBER and end > 1:
+        return DETERMINER_NUMBER[low[0]]
+    head, low_head = words[end - 1], low[end - 1]
+    if low_head.endswith(("s'", "s’")):
+        return "pl"
+    if low_head.endswith(APOSTROPHES):
+        return "sg"
+    if low_head in ZERO_PLURALS or low_head.endswith("fish"):
+        return None
+    if low_head in PLURAL_ONLY or low_head.endswith("people"):
+        return "pl"
+    if end == 2 and low[0] == "the" and low_head in GROUP_ADJECTIVES:
+        return "pl"  # "the rich"
+    if low_head in SINGULAR_IN_S:
+        return "sg"
+    if head[:1].isupper():  # a name, but "Lions" and "Men" at a sentence start, and "the Beatles", are plural
+        if low_head in lex.irregular_plurals:
+            return "pl"
+        if not low_head.endswith("s") or low_head.endswith(("ss", "us", "is")):
+            return "sg"
+        if hint is not None:
+            return hint
+        if end == 1:
+            return "pl" if lex.plural_noun(low_head, known=True) else "sg"
+        return "pl" if low[0] == "the" else "sg"
+    return "pl" if lex.plural_noun(low_head) else "sg"
+
+
+def possessive(phrase: str, number: str | None, apostrophe: str = "'") -> str:
+    """ "Bob" → "Bob's", "the demonstrators" → "the demonstrators'"; an existing possessive stays."""
+    if phrase.endswith(POSSESSIVE_ENDS):
+        return phrase
+    if number == "pl" and phrase.endswith("s"):
+        return phrase + apostrophe
+    return phrase + apostrophe + "s"
+
+
+def lower_determiner(phrase: str) -> str:
+    """ "The trophy" → "the trophy" for use mid-sentence; "The Beatles" (a name) keeps its capital."""
+    first, _, rest = phrase.partition(" ")
+    if rest and first[:1].isupper() and first.lower() in DETERMINERS and any(w[:1].islower() for w in rest.split()):
+        return first.lower() + " " + rest
+    return phrase
+
+
+def capitalise(phrase: str) -> str:
+    return phrase[:1].upper() + phrase[1:]
+
+
+def candidate_phrase(item: Item, k: int, p: Parse, lex: Lexicon, *, standalone: bool, hint: str | None = None) -> str:
+    """Candidate ``k`` as a definite noun phrase for mid-sentence use.
+
+    ``standalone`` is for the NLI hypothesis, which is read without the premise; ``hint`` is the
+    pronoun's number (see :func:`noun_number`).
+    """
+    cand = item.candidates[k]
+    phrase = cand.span.text if cand.span is not None and cand.span.text else cand.text
+    phrase = " ".join(phrase.split())
+    quoted = None if cand.span is None else _quoted(item.text, cand.span.start, cand.span.end)
+    if quoted is not None:
+        return quoted  # a quoted name, verbatim
+    if cand.span is None:
+        phrase = _answer_capital_lowered(phrase, lex)
+    else:
+        if hint != "sg":
+            phrase = _common_plural_lowered(phrase, p, cand.span.start, lex)
+        phrase = _resolve_possessive(item, k, phrase, p, lex)
+        det = _determiner_before(p, cand.span.start, phrase, lex)
+        if det:
+            phrase = det + " " + phrase
+    first, _, rest = phrase.partition(" ")
+    kind = DETERMINERS.get(first.lower()) if rest else None
+    if phrase.lower().startswith(tuple(QUANTITY_PHRASES)):
+        kind = "quantifier"  # "a lot of users" stays as it is
+    if kind == "indefinite" or (standalone and kind == "demonstrative"):
+        phrase = "the " + rest
+    elif standalone and kind == "possessive" and _alienable(rest, lex):
+        phrase = "the " + rest
+    elif kind is None and phrase[:1].islower() and _takes_article(phrase):
+        phrase = "the " + phrase
+    return lower_determiner(phrase)
+
+
+def _common_plural_lowered(phrase: str, p: Parse, start: int, lex: Lexicon) -> str:
+    """ "Lions" capitalised only because it starts the sentence reads "lions" elsewhere."""
+    first, _, rest = phrase.partition(" ")
+    i = p.token_at(start)
+    at_start = i == p.sentence_of[i]
+    if at_start and first[:1].isupper() and first[1:].islower() and lex.plural_noun(first.lower(), known=True):
+        return first.lower() + (" " + rest if rest else "")
+    return phrase
+
+
+def _answer_capital_lowered(phrase: str, lex: Lexicon) -> str:
+    """A candidate not found in the text keeps the source's spelling, often capitalised as an answer
+    ("Copies of the newsletter", "Prehistoric humans"): a capitalised adjective or plural is lowered,
+    anything that may be a name ("Mary", "Rose") is not."""
+    first, _, rest = phrase.partition(" ")
+    low = first.lower()
+    common = (low in lex.adjectives and low not in lex.nouns) or lex.plural_noun(low, known=True)
+    if first[:1].isupper() and first[1:] == low[1:] and rest and common:
+        return low + " " + rest
+    return phrase
+
+
+def _quoted(text: str, start: int, end: int) -> str | None:
+    """The mention with its quotes ('"Tiger"', or '" Tiger "' in pre-tokenised text), if it is quoted."""
+    a, b = start - 1, end
+    if a > 0 and text[a] == " ":
+        a -= 1
+    if b < len(text) - 1 and text[b] == " ":
+        b += 1
+    if 0 <= a and b < len(text) and text[a] in QUOTES and text[b] in QUOTES:
+        return text[a : b + 1]
+    return None
+
+
+def _alienable(rest: str, lex: Lexicon) -> bool:
+    """ "his son" can become "the son"; "his eyes" and "her having ..." (a clause) cannot."""
+    words = rest.lower().split()
+    return words[-1] not in BODY_PARTS and not (words[0].endswith("ing") and words[0] not in lex.nouns)
+
+
+def _takes_article(phrase: str) -> bool:
+    """A bare common noun phrase ("hair", "lemon trees", "horse's foot"), not a pronoun, quantity or name."""
+    words = phrase.split()
+    named = words[-1][:1].isupper() or words[-1][:1].isdigit()  # "student B", "room 5"
+    return phrase.lower() not in NO_ARTICLE and not phrase[:1].isdigit() and not named
+
+
+def _determiner_before(p: Parse, start: int, phrase: str, lex: Lexicon) -> str | None:
+    """The determiner just before a mention that the source left out of the span ("the" of "the lemon trees")."""
+    i = p.token_at(start)
+    first = phrase.split(" ", 1)[0].lower()
+    if i == 0 or first in DETERMINERS or not phrase[:1].islower():
+        return None
+    det = p.lower[i - 1]
+    kind = DETERMINERS.get(det)
+    if kind is None or kind == "quantifier" or p.ends[i - 1] == start:
+        return None
+    if kind == "demonstrative" and DETERMINER_NUMBER.get(det) != noun_number(phrase, lex):
+        return None  # "that" before a plural is a conjunction: "knew that lemons ..."
+    return det
+
+
+def _resolve_possessive(item: Item, k: int, phrase: str, p: Parse, lex: Lexicon) -> str:
+    """ "Susan's" (of "Susan's door") → "Susan"; "Tina's" (noun left out) → "Tina's drawing"."""
+    if not phrase.endswith(APOSTROPHES):
+        return phrase
+    j = p.token_at(item.candidates[k].span.end)
+    follower = p.lower[j] if j < len(p.words) else "."
+    if follower not in ELLIPSIS_FOLLOWERS:
+        return phrase[:-2]
+    for i, other in enumerate(item.candidates):
+        _, mark, noun = other.text.partition("'s ")
+        if i != k and mark and noun:
+            return phrase + " " + noun
+    return phrase
+
