@@ -12,7 +12,7 @@ from conftest import SAMPLES
 
 import wino_toolkit as wt
 from wino_toolkit.forms import FormReport, blank, derive, disambiguated, nli, twin
-from wino_toolkit.lang import get_language
+from wino_toolkit.lang import get_language, languages
 from wino_toolkit.lang.base import Language
 from wino_toolkit.schema import Candidate, Item, Span
 
@@ -130,3 +130,25 @@ def test_disambiguated_file_round_trips(tmp_path):
     wt.convert(out, to="disambiguated", output=again)
     assert again.read_bytes() == out.read_bytes()
     assert json.loads(out.read_text().splitlines()[0])["label"] in ("correct", "wrong")
+
+
+@pytest.mark.parametrize("code", languages.names())
+def test_every_registered_language_builds_and_resolves(code):
+    """Each language module registers a class whose code and aliases resolve to it (spaCy's test_initialize)."""
+    cls = languages.get(code)
+    lang = get_language(code)
+    assert type(lang) is cls and cls.code == code
+    for alias in cls.aliases:
+        assert type(get_language(alias)) is cls
+
+
+def test_script_option_writes_traditional_chinese(tmp_path, capsys):
+    from wino_toolkit.cli import main
+
+    out = tmp_path / "hant.jsonl"
+    assert main(["convert", str(SAMPLES / "mandarinograd.json"), "--to", "disambiguated", "--script", "hant", "-o", str(out)]) == 0
+    hant = [json.loads(line)["text"] for line in out.read_text(encoding="utf-8").splitlines()]
+    hans = [d.text for d in wt.read(out)]  # same records
+    plain = [d.text for d in derive("disambiguated", wt.read(SAMPLES / "mandarinograd.json"))]
+    assert hant == hans and len(hant) == len(plain)
+    assert hant != plain and all(len(a) == len(b) for a, b in zip(hant, plain))
