@@ -42,7 +42,7 @@ from pathlib import Path
 from typing import BinaryIO, Iterable, Iterator
 
 from wino_toolkit.errors import ConversionError, FormatError
-from wino_toolkit.formats import Format, register_format
+from wino_toolkit.formats import Format, record_by_record, register_format
 from wino_toolkit.io import iter_lines, text_writer
 from wino_toolkit.schema import Candidate, Item, Span
 from wino_toolkit.twins import link_twins
@@ -391,6 +391,7 @@ FORMAT = register_format(
         extensions=(".txt",),
         read=read,
         write=write,
+        representable=record_by_record(write),
         sniff=sniff,
         config=DprConfig,
         canonical=True,

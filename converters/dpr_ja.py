@@ -46,7 +46,7 @@ from wino_toolkit.converters.dpr import (
     writable,
 )
 from wino_toolkit.errors import ConversionError, FormatError, WinoError
-from wino_toolkit.formats import Format, register_format
+from wino_toolkit.formats import Format, record_by_record, register_format
 from wino_toolkit.io import text_writer
 from wino_toolkit.schema import Item
 
@@ -254,6 +254,7 @@ FORMAT = register_format(
         extensions=(".txt",),
         read=read,
         write=write,
+        representable=record_by_record(write),
         sniff=sniff,
         config=DprJaConfig,
         canonical=True,

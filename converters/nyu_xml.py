@@ -40,7 +40,7 @@ from typing import Any, BinaryIO, Iterable, Iterator
 from xml.sax.saxutils import escape
 
 from wino_toolkit.errors import ConversionError, FormatError, WinoError
-from wino_toolkit.formats import Format, register_format
+from wino_toolkit.formats import Format, record_by_record, register_format
 from wino_toolkit.schema import MAX_CANDIDATES, MIN_CANDIDATES, Candidate, Item, Span
 from wino_toolkit.tokens import tokenize
 from wino_toolkit.twins import link_twins
@@ -379,6 +379,7 @@ FORMAT = register_format(
         extensions=(".xml",),
         read=read,
         write=write,
+        representable=record_by_record(write),
         sniff=sniff,
         config=NyuXmlConfig,
         aliases=("nyu-xml", "pdp-xml"),

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any, BinaryIO, Iterable, Iterator
 
 from wino_toolkit.errors import ConversionError, FormatError
-from wino_toolkit.formats import Format, register_format
+from wino_toolkit.formats import Format, record_by_record, register_format
 from wino_toolkit.io import iter_lines, text_writer
 from wino_toolkit.schema import Candidate, Item, Span
 from wino_toolkit.tokens import token_spans
@@ -299,7 +299,24 @@ def _tokens(item: Item) -> tuple[list[str], Offsets | None]:
             if _kept(item, "pronoun", kept) is not None and _kept(item, "candidates", kept) is not None:
                 return kept, None
     spans = token_spans(item.text, item.language)
+    if item.language.split("-")[0].lower() in UNSPACED:
+        mentions = (item.pronoun, *(c.span for c in item.candidates))
+        spans = split_at(spans, {b for span in mentions if span is not None for b in (span.start, span.end)})
     return [item.text[s:e] for s, e in spans], spans
+
+
+#: languages written without spaces, where a segmenter's word may hold a mention's edge
+UNSPACED = frozenset({"zh", "ja"})
+
+
+def split_at(spans: list[tuple[int, int]], cuts: set[int]) -> list[tuple[int, int]]:
+    """Tokens split wherever a mention starts or ends inside one (jieba joins 给丽华, XWINO needs 给|丽华)."""
+    out = []
+    for start, end in spans:
+        inner = sorted(c for c in cuts if start < c < end)
+        for a, b in zip([start, *inner], [*inner, end]):
+            out.append((a, b))
+    return out
 
 
 def _kept(item: Item, name: str, tokens: list[str]) -> Any:
@@ -397,6 +414,7 @@ FORMAT = register_format(
         extensions=(".tsv",),
         read=read,
         write=write,
+        representable=record_by_record(write),
         sniff=sniff,
         config=XwinoConfig,
         canonical=True,

@@ -152,3 +152,17 @@ def test_script_option_writes_traditional_chinese(tmp_path, capsys):
     plain = [d.text for d in derive("disambiguated", wt.read(SAMPLES / "mandarinograd.json"))]
     assert hant == hans and len(hant) == len(plain)
     assert hant != plain and all(len(a) == len(b) for a, b in zip(hant, plain))
+
+
+def test_record_by_record_formats_skip_what_they_cannot_express(tmp_path):
+    """DPR marks the first occurrence of the pronoun; an item whose pronoun is the second one is reported."""
+    good = item(0, "Bo lent Al a pen, because it was spare.", "it", ["Bo", "a pen"], 1, language="en")
+    text = "Bo saw it: Al lent Bo a pen because it was spare."
+    bad = Item(id="t-1", corpus="t", language="en", text=text, candidates=[Candidate("Al", Span(11, 13, "Al")), Candidate("a pen", Span(22, 27, "a pen"))],
+               answer=1, pronoun=Span(36, 38, "it"))
+    native, out = tmp_path / "in.jsonl", tmp_path / "out.txt"
+    wt.write([good, bad], native, to="jsonl")
+    report = wt.convert(native, to="dpr", output=out)
+    assert report.written == 1 and [s.item_id for s in report.skipped] == ["t-1"]
+    assert "first occurrence" in report.skipped[0].reason
+    assert [it.text for it in wt.read(out)] == [good.text]

@@ -233,3 +233,17 @@ def test_real_chinese_rows_are_simplified():
     to_simplified = opencc.OpenCC("t2s")
     zh = [it for it in read(shared_file("xwino/dataset.selected.tsv")) if it.language == "zh-Hans"]
     assert zh and all(to_simplified.convert(it.text) == it.text for it in zh)
+
+
+def test_chinese_items_from_other_corpora_get_tokens_cut_at_mentions(tmp_path):
+    """jieba may glue a name to its neighbour (给丽华); written XWINO tokens are split at every mention edge."""
+    text = "金丽给丽华糖果，因为她饿了。"
+    item = Item(
+        id="zh-1", corpus="toy", language="zh-Hans", text=text, pronoun=Span(10, 11, "她"), answer=1,
+        candidates=[Candidate("金丽", Span(0, 2, "金丽")), Candidate("丽华", Span(3, 5, "丽华"))],
+    )
+    out = tmp_path / "zh.tsv"
+    wt.write([item], out, to="xwino")
+    (back,) = wt.read(out)
+    assert (back.text, back.pronoun, back.candidates, back.answer) == (text, item.pronoun, item.candidates, 1)
+    assert "丽华" in back.meta["tokens"]

@@ -68,16 +68,26 @@ def cmd_convert(args: argparse.Namespace) -> int:
     form = f", {report.form} form" if report.form else ""
     console.print(f"wrote {report.written} records{where} ({args.to}{form})")
     if report.skipped:
-        counts = Counter(s.reason for s in report.skipped)
+        counts = Counter(_short(s.reason) for s in report.skipped)
         console.print(f"skipped {len(report.skipped)} item(s) the target cannot express:")
-        for reason, n in counts.most_common():
+        for reason, n in counts.most_common(SHOWN_REASONS):
             console.print(f"  {n:>5}  {reason}")
+        if len(counts) > SHOWN_REASONS:
+            console.print(f"         ... and {len(counts) - SHOWN_REASONS} more reasons")
         if args.report:
             _write_skip_report(args.report, report.skipped)
             console.print(f"  every skipped item, with its reason: {args.report}")
         else:
             console.print("  (--report FILE lists every skipped item)")
     return 1 if report.skipped and args.strict else 0
+
+
+SHOWN_REASONS = 8
+
+
+def _short(reason: str, width: int = 110) -> str:
+    """A reason cut to one line of the summary (the --report file keeps it whole)."""
+    return reason if len(reason) <= width else reason[: width - 1] + "…"
 
 
 def _write_skip_report(path: str, skipped) -> None:

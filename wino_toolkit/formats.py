@@ -6,6 +6,7 @@ the package imports its modules on first use of :data:`formats`.
 from __future__ import annotations
 
 import dataclasses
+import io
 import os
 import pkgutil
 import importlib
@@ -13,11 +14,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, BinaryIO, Callable, Iterable, Iterator
 
-from .errors import FormatError, WinoError
+from .errors import ConversionError, FormatError, WinoError
 from .io import read_head
 from .registry import Registry
 
-__all__ = ["Format", "NoConfig", "formats", "register_format", "detect_format", "make_config"]
+__all__ = ["Format", "NoConfig", "formats", "register_format", "detect_format", "make_config", "record_by_record"]
 
 
 @dataclass
@@ -53,6 +54,19 @@ class Format:
     derive: str | None = None
     derived_options: dict[str, Any] = field(default_factory=dict)
     representable: Callable[[Any, Any], str | None] | None = None
+
+
+def record_by_record(write: Callable[[Iterable[Any], BinaryIO, Any], None]) -> Callable[[Any, Any], str | None]:
+    """A ``representable`` check for formats that write each record on its own: write it alone."""
+
+    def representable(record: Any, config: Any) -> str | None:
+        try:
+            write([record], io.BytesIO(), config)
+        except ConversionError as exc:
+            return str(exc).removeprefix(f"item {record.id!r}: ")
+        return None
+
+    return representable
 
 
 def _load_builtin() -> None:
