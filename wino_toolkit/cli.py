@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from . import __version__
+from .console import key_values, make_console
 from .errors import UnknownNameError, WinoError
 
 EPILOG = """examples:
@@ -27,25 +28,6 @@ EPILOG = """examples:
 """
 
 
-def _options(pairs: Sequence[str] | None, flag: str) -> dict[str, str]:
-    out = {}
-    for pair in pairs or ():
-        key, sep, value = pair.partition("=")
-        if not sep or not key:
-            raise WinoError(f"{flag} takes KEY=VALUE, not {pair!r}")
-        out[key] = value
-    return out
-
-
-def _console(stderr: bool = False):
-    from rich.console import Console
-
-    stream = sys.stderr if stderr else sys.stdout
-    # piped output (files, CI logs) gets a wide table rather than rich's 80-column default
-    width = None if stream.isatty() else 160
-    return Console(stderr=stderr, highlight=False, width=width)
-
-
 def cmd_convert(args: argparse.Namespace) -> int:
     from .api import convert
     from .formats import formats
@@ -58,12 +40,12 @@ def cmd_convert(args: argparse.Namespace) -> int:
         to=args.to,
         source_format=args.source_format,
         output=args.output,
-        read_options=_options(args.read_option, "-O"),
-        write_options=_options(args.write_option, "-W"),
+        read_options=key_values(args.read_option, "-O"),
+        write_options=key_values(args.write_option, "-W"),
         unique_ids=not args.no_id_check,
         script=args.script,
     )
-    console = _console(stderr=True)
+    console = make_console(stderr=True)
     where = f" to {args.output}" if args.output else ""
     form = f", {report.form} form" if report.form else ""
     console.print(f"wrote {report.written} records{where} ({args.to}{form})")
@@ -101,7 +83,7 @@ def _write_skip_report(path: str, skipped) -> None:
 def cmd_validate(args: argparse.Namespace) -> int:
     from .api import validate
 
-    count, problems = validate(args.inputs, source_format=args.source_format, options=_options(args.read_option, "-O"))
+    count, problems = validate(args.inputs, source_format=args.source_format, options=key_values(args.read_option, "-O"))
     for problem in problems:
         print(problem, file=sys.stderr)
     if problems:
@@ -115,11 +97,11 @@ def cmd_stats(args: argparse.Namespace) -> int:
     from .api import read
     from .stats import corpus_stats
 
-    stats = corpus_stats(read(args.inputs, source_format=args.source_format, options=_options(args.read_option, "-O")))
+    stats = corpus_stats(read(args.inputs, source_format=args.source_format, options=key_values(args.read_option, "-O")))
     if args.json:
         print(json.dumps(stats, ensure_ascii=False, indent=2))
         return 0
-    _console().print(stats_table(stats))
+    make_console().print(stats_table(stats))
     return 0
 
 
@@ -177,7 +159,7 @@ def cmd_formats(args: argparse.Namespace) -> int:
     for r in rows:
         rw = ("r" if r["read"] else "-") + ("w" if r["write"] else "-")
         table.add_row(r["name"], r["record"], rw, "yes" if r["canonical"] else "", r["description"])
-    console = _console()
+    console = make_console()
     console.print(table)
     for name, error in formats.broken.items():
         console.print(f"[red]broken plugin[/red] {name}: {error}")
@@ -199,7 +181,7 @@ def cmd_corpora(args: argparse.Namespace) -> int:
             table.add_column(col)
         for c in found:
             table.add_row(c.name, ", ".join(c.languages), c.format, c.license, c.title)
-        _console().print(table)
+        make_console().print(table)
         return 0
     if not args.name:
         raise WinoError(f"wino corpora {args.action} needs a corpus NAME (see `wino corpora list`)")
@@ -224,7 +206,7 @@ def _progress_bar():
 
     progress = Progress(
         "[progress.description]{task.description}", BarColumn(), DownloadColumn(), TransferSpeedColumn(), TimeRemainingColumn(),
-        console=_console(stderr=True), transient=True,
+        console=make_console(stderr=True), transient=True,
     )
     tasks: dict[str, Any] = {}
 
@@ -242,7 +224,7 @@ def _progress_bar():
 def cmd_demo(args: argparse.Namespace) -> int:
     from .demo import run_demo
 
-    return run_demo(args.output, console=_console())
+    return run_demo(args.output, console=make_console())
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -294,6 +276,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--cache", metavar="DIR", help="download directory (default: $WINO_CACHE or ~/.cache/wino-toolkit)")
     p.add_argument("--force", action="store_true", help="download again even when cached")
     p.set_defaults(func=cmd_corpora)
+
+    from .baselines.pmi.cli import add_pmi_commands
+
+    add_pmi_commands(sub)
 
     p = sub.add_parser("demo", help="run the main job on the bundled sample corpora")
     p.add_argument("-o", "--output", metavar="DIR", help="keep the converted files here (default: a temporary directory)")

@@ -1,7 +1,8 @@
 """``wino demo``: the toolkit's main job on the bundled sample corpora, ending in a readable summary.
 
 For every sample it detects the format, reads and validates, converts to the native format, proves
-the round trip through its own format is lossless, and reports corpus statistics.
+the round trip through its own format is lossless, reports corpus statistics, derives the forms and
+runs the PMI word-association check against small bundled Wikipedia samples.
 """
 from __future__ import annotations
 
@@ -63,6 +64,21 @@ def _forms(items: list) -> tuple:
     return table, examples, skipped
 
 
+def _pmi(items: list, workdir: Path):
+    """The PMI word-association check of the English and Chinese samples against the bundled wiki samples."""
+    from .baselines.pmi.check import check
+    from .baselines.pmi.index import build_index
+    from .baselines.pmi.query import PMIIndex
+    from .baselines.pmi.report import report_table
+
+    wiki = resources.files("wino_toolkit.corpora") / "samples" / "wiki"
+    results = []
+    for language, dump, corpus in (("en", "enwiki-sample.xml", "wsc285"), ("zh", "zhwiki-sample.xml", "mandarinograd")):
+        index = build_index(Path(str(wiki / dump)), workdir / f"{language}.idx", language=language, processes=1)
+        results.append(check([it for it in items if it.corpus == corpus], PMIIndex.open(index), seed=0))
+    return report_table(results)
+
+
 def run_demo(output: str | None, *, console) -> int:
     from rich.table import Table
 
@@ -102,6 +118,8 @@ def run_demo(output: str | None, *, console) -> int:
         forms_table, examples, skipped = _forms(items)
         console.print(forms_table)
         console.print(examples)
+        console.print()
+        console.print(_pmi(items, Path(tmp)))
         elapsed = time.perf_counter() - started
         console.print()
         console.print(

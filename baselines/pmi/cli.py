@@ -1,0 +1,298 @@
+"""``wino pmi``: build an index, choose terms, run the check, query a pair. Thin wrappers over the library.
+
+Each command checks its arguments before doing any work, calls the library, prints, and returns the
+exit code (0 success; 1 bad input, or a corpus found not resistant under ``--strict``). Errors are
+raised as :class:`~wino_toolkit.errors.WinoError` for ``wino``'s ``main`` to print as one line.
+"""
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import math
+import re
+from pathlib import Path
+from typing import Any, Sequence
+
+from wino_toolkit.console import key_values, make_console
+from wino_toolkit.errors import FormatError, WinoError
+
+__all__ = ["add_pmi_commands", "cmd_index", "cmd_terms", "cmd_check", "cmd_query"]
+
+EPILOG = """examples:
+  wino pmi index zhwiki-latest-pages-articles.xml.bz2 --lang zh --window 10 -o zhwiki.idx
+  wino pmi index enwiki-*.bz2 --lang en -o enwiki.idx --scheduler tcp://10.0.0.5:8786
+  wino pmi terms mandarinograd.json --auto --index zhwiki.idx -o terms.tsv
+  wino pmi check mandarinograd.json --index zhwiki.idx --terms terms.tsv
+  wino pmi check WSCollection.xml mandarinograd.json -O subset=wsc273 --index enwiki.idx --index zhwiki.idx
+  wino pmi query zhwiki.idx 花瓶 高
+"""
+
+
+def _existing(paths: Sequence[str], what: str) -> list[Path]:
+    out = []
+    for name in paths:
+        path = Path(name)
+        if not path.exists():
+            raise FormatError(path, None, f"no such {what}")
+        out.append(path)
+    return out
+
+
+def read_corpora(paths: Sequence[str], source_format: str | None, options: dict[str, str]) -> list:
+    """Every item of every corpus file; a reader option goes to the inputs whose format has it.
+
+    (So ``-O subset=wsc273`` applies to WSCollection.xml in a run that also reads a Mandarinograd
+    file.) An option no input's format knows, or an id used twice in one corpus, is an error.
+    """
+    import dataclasses
+
+    import wino_toolkit as wt
+
+    used: set[str] = set()
+    items = []
+    seen: set[tuple[str, str]] = set()
+    for path in _existing(paths, "corpus file"):
+        fmt = wt.resolve_format(path, source_format)
+        known = {f.name for f in dataclasses.fields(fmt.config)}
+        mine = {k: v for k, v in options.items() if k.replace("-", "_") in known}
+        used.update(mine)
+        for item in wt.read(path, source_format=fmt.name, options=mine):
+            key = (item.corpus, item.id)
+            if key in seen:
+                raise FormatError(path, item.origin, f"duplicate id {item.id!r} in corpus {item.corpus!r}")
+            seen.add(key)
+            items.append(item)
+    unknown = sorted(set(options) - used)
+    if unknown:
+        raise WinoError(f"no input's format has the reader option(s) {', '.join(unknown)}")
+    return items
+
+
+def _open_index(path: str):
+    from .query import PMIIndex
+
+    if not Path(path).exists():
+        raise FormatError(path, None, "no such index")
+    return PMIIndex.open(path)
+
+
+# --- index --------------------------------------------------------------------------------------
+
+
+def cmd_index(args: argparse.Namespace) -> int:
+    inputs = _existing(args.inputs, "input file")
+    if args.window < 1:
+        raise WinoError(f"--window must be at least 1, not {args.window}")
+    if args.processes is not None and args.processes < 1:
+        raise WinoError(f"--processes must be at least 1, not {args.processes}")
+    if args.scheduler is not None and not re.match(r"^[a-z][a-z0-9+.-]*://\S+$", args.scheduler):
+        raise WinoError(f"--scheduler takes an address like tcp://HOST:PORT, not {args.scheduler!r}")
+    if (args.user_dict or args.accelerator) and not args.lang.lower().startswith("zh"):
+        raise WinoError("--user-dict and --accelerator apply to Chinese (--lang zh) only")
+    if args.user_dict is not None:
+        _existing([args.user_dict], "user dictionary")
+    from .index import build_index
+
+    with _IndexProgress() as progress:
+        out = build_index(
+            inputs, args.output, language=args.lang, window=args.window, processes=args.processes,
+            scheduler=args.scheduler, source=args.source, user_dict=args.user_dict, accelerator=args.accelerator,
+            progress=progress, resume=not args.no_resume,
+        )
+    make_console(stderr=True).print(f"index written to {out}")
+    return 0
+
+
+class _IndexProgress:
+    """A rich progress display on stderr (documents, tokens, documents/s, elapsed) fed by ``build_index``."""
+
+    def __enter__(self):
+        from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+
+        self._progress = Progress(
+            TextColumn("[progress.description]{task.description}"), BarColumn(),
+            TextColumn("{task.completed:,.0f} docs, {task.fields[tokens]:,} tokens"), TextColumn("{task.fields[rate]}"),
+            TimeElapsedColumn(), console=make_console(stderr=True), transient=True,
+        )
+        self._progress.start()
+        self._task = self._progress.add_task("indexing", total=None, tokens=0, rate="")
+        return self
+
+    def __call__(self, docs: int, tokens: int) -> None:
+        self._progress.update(self._task, completed=docs, tokens=tokens)
+        speed = self._progress.tasks[0].speed
+        self._progress.update(self._task, rate=f"{speed:,.0f} docs/s" if speed else "")
+
+    def __exit__(self, *exc: Any) -> None:
+        self._progress.stop()
+
+
+# --- terms --------------------------------------------------------------------------------------
+
+
+def cmd_terms(args: argparse.Namespace) -> int:
+    from .terms import Terms, select_terms, write_terms
+
+    items = read_corpora(args.inputs, args.source_format, key_values(args.read_option, "-O"))
+    index = _open_index(args.index) if args.index else None
+    if args.auto:
+        rows = select_terms(items, index=index)
+    else:  # a template to fill by hand: the context, no terms
+        rows = [
+            Terms(i.id, i.corpus, i.language, None, [None] * len(i.candidates), "file", None,
+                  "trigger: " + " ".join(i.triggers) if i.triggers else "no trigger")
+            for i in items
+        ]
+    n = write_terms(rows, args.output)
+    if args.output:
+        usable = sum(t.reason is None for t in rows)
+        make_console(stderr=True).print(f"wrote {n} items to {args.output} ({usable} with usable terms)")
+    return 0
+
+
+# --- check --------------------------------------------------------------------------------------
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    from .check import NOT_RESISTANT, check
+    from .report import report_json, report_table
+    from .segment import base_language
+    from .terms import read_terms
+
+    if not (math.isfinite(args.threshold) and args.threshold >= 0):
+        raise WinoError(f"--threshold must be a number >= 0, not {args.threshold}")
+    if not 0 < args.alpha < 1:
+        raise WinoError(f"--alpha must be between 0 and 1, not {args.alpha}")
+    if args.terms:
+        _existing([args.terms], "terms file")
+    indexes = {}
+    for path in args.index:
+        index = _open_index(path)
+        lang = base_language(index.language)
+        if lang in indexes:
+            raise WinoError(f"two indexes for language {lang!r}: {indexes[lang][0]} and {path}")
+        indexes[lang] = (path, index)
+    items = read_corpora(args.inputs, args.source_format, key_values(args.read_option, "-O"))
+    terms, label = None, "auto"
+    if args.terms:
+        terms = read_terms(args.terms, items)
+        label = "file-" + hashlib.sha256(Path(args.terms).read_bytes()).hexdigest()[:8]
+    by_language: dict[str, list] = {}
+    for item in items:
+        by_language.setdefault(base_language(item.language), []).append(item)
+    missing = sorted(set(by_language) - set(indexes))
+    if missing:
+        raise WinoError(f"no index for language(s) {', '.join(missing)} (give one --index per language)")
+    results = [
+        check(group, indexes[lang][1], terms=terms, threshold=args.threshold, seed=args.seed, alpha=args.alpha, terms_label=label)
+        for lang, group in by_language.items()
+    ]
+    if args.json:
+        print(json.dumps(report_json(results, details=args.details), ensure_ascii=False, indent=2, allow_nan=False))
+    else:
+        make_console().print(report_table(results))
+    failed = any(s.verdict == NOT_RESISTANT for r in results for s in r.summaries)
+    return 1 if failed and args.strict else 0
+
+
+# --- query --------------------------------------------------------------------------------------
+
+
+def cmd_query(args: argparse.Namespace) -> int:
+    index = _open_index(args.index)
+    a, b = index.normalize(args.w1), index.normalize(args.w2)
+    n = index.n_windows
+    na, nb, nab = index.windows_with(a), index.windows_with(b), index.windows_with_both(a, b)
+    pmi = index.pmi(a, b)
+    row = {
+        "index": str(args.index),
+        "signature": index.signature,
+        "windows": n,
+        "w1": args.w1, "term1": a, "count1": na, "p1": na / n if n else 0.0,
+        "w2": args.w2, "term2": b, "count2": nb, "p2": nb / n if n else 0.0,
+        "count_both": nab, "p_both": nab / n if n else 0.0,
+        "pmi": None if pmi != pmi else ("-inf" if pmi == float("-inf") else pmi),
+    }
+    if args.json:
+        print(json.dumps(row, ensure_ascii=False, indent=2))
+        return 0
+    from rich.table import Table
+
+    table = Table(title=f"PMI({a}, {b}) in {args.index}", title_justify="left", show_header=False)
+    table.add_column("what")
+    table.add_column("value", justify="right")
+    table.add_row("windows", f"{n:,}")
+    for word, term, count in ((args.w1, a, na), (args.w2, b, nb)):
+        shown = term if term == word else f"{word} → {term}"
+        table.add_row(f"windows with {shown}", f"{count:,}  P = {count / n if n else 0:.3g}")
+    table.add_row("windows with both", f"{nab:,}  P = {nab / n if n else 0:.3g}")
+    shown_pmi = "absent from the index" if pmi != pmi else "-inf (never together)" if pmi == float("-inf") else f"{pmi:.4f}"
+    table.add_row("PMI (log2)", shown_pmi)
+    table.caption = index.signature
+    make_console().print(table)
+    return 0
+
+
+# --- parser -------------------------------------------------------------------------------------
+
+
+def add_pmi_commands(subparsers: Any) -> argparse.ArgumentParser:
+    """Add ``pmi`` and its sub-commands to ``wino``'s sub-parsers; returns the ``pmi`` parser."""
+    from wino_toolkit.formats import formats
+
+    from .sources import SOURCES
+
+    names = ", ".join(formats.names())
+    pmi = subparsers.add_parser(
+        "pmi", help="PMI word-association baseline: is a corpus Google-proof?",
+        description="PMI word-association baseline over Wikipedia: a cross-lingual resistance check.",
+        epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    sub = pmi.add_subparsers(dest="pmi_command", required=True, metavar="COMMAND")
+
+    def corpora(p: argparse.ArgumentParser) -> None:
+        p.add_argument("inputs", nargs="+", metavar="CORPUS", help="corpus file(s); the format is detected from content")
+        p.add_argument("--from", dest="source_format", metavar="FORMAT", help=f"corpus format ({names})")
+        p.add_argument("-O", dest="read_option", action="append", metavar="KEY=VALUE",
+                       help="reader option for the inputs whose format has it, e.g. -O subset=wsc273")
+
+    p = sub.add_parser("index", help="build a co-occurrence index from a dump (once per dump)")
+    p.add_argument("inputs", nargs="+", metavar="INPUT", help="pages-articles XML (.xml/.bz2, shards), WikiExtractor output or text")
+    p.add_argument("--lang", required=True, help="language of the text (BCP-47), e.g. zh, en")
+    p.add_argument("--window", type=int, default=10, help="window size in tokens (default 10)")
+    p.add_argument("-o", "--output", required=True, metavar="OUT", help="index directory to write (resumed if interrupted)")
+    p.add_argument("--processes", type=int, metavar="N", help="worker processes (default: all cores)")
+    p.add_argument("--scheduler", metavar="tcp://HOST:PORT", help="build on a Dask cluster instead")
+    p.add_argument("--user-dict", metavar="FILE", help="jieba user dictionary (Chinese)")
+    p.add_argument("--source", choices=SOURCES, help="input kind (default: detected from content)")
+    p.add_argument("--accelerator", choices=("jieba_fast",), help="Chinese: jieba_fast, about 2x faster, splits ~0.1%% of lines differently")
+    p.add_argument("--no-resume", action="store_true", help="start over instead of resuming an interrupted build")
+    p.set_defaults(func=cmd_index)
+
+    p = sub.add_parser("terms", help="choose reference and answer terms, to review and edit (TSV)")
+    corpora(p)
+    p.add_argument("--auto", action="store_true", help="select terms automatically (default: an empty template)")
+    p.add_argument("--index", metavar="IDX", help="normalise terms with this index's segmenter")
+    p.add_argument("-o", "--output", metavar="FILE", help="terms file to write (default: stdout)")
+    p.set_defaults(func=cmd_terms)
+
+    p = sub.add_parser("check", help="run the baseline: coverage, accuracy, interval, test and verdict")
+    corpora(p)
+    p.add_argument("--index", action="append", required=True, metavar="IDX", help="index to query; one per language")
+    p.add_argument("--terms", metavar="FILE", help="reviewed terms file (items it lacks get automatic terms)")
+    p.add_argument("--threshold", type=float, default=0.0, metavar="T", help="PMI difference needed to decide (default 0)")
+    p.add_argument("--seed", type=int, default=0, help="seed of the random fallback (default 0)")
+    p.add_argument("--alpha", type=float, default=0.05, help="significance level of the verdict (default 0.05)")
+    p.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    p.add_argument("--details", action="store_true", help="with --json: every item's terms, PMI values and answer")
+    p.add_argument("--strict", action="store_true", help="exit 1 when a corpus is not resistant")
+    p.set_defaults(func=cmd_check)
+
+    p = sub.add_parser("query", help="counts, probabilities and PMI of one pair of words")
+    p.add_argument("index", metavar="IDX")
+    p.add_argument("w1")
+    p.add_argument("w2")
+    p.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    p.set_defaults(func=cmd_query)
+    return pmi

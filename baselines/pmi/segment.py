@@ -1,0 +1,387 @@
+"""Segmenters for the PMI index: text → normalised terms, the same way at build and at query time.
+
+Chinese (``zh``, ``zh-Hans``, ``zh-Hant`` ...): OpenCC ``t2s`` (zhwiki mixes scripts, often inside one
+article, so 數學 and 数学 must meet as one term), then jieba with its HMM for unknown words, through a
+dedicated ``jieba.Tokenizer`` (a user dictionary never touches jieba's global one; its words are
+converted to Simplified too). ``accelerator="jieba_fast"`` swaps in the C build (about 2x faster, but it
+splits ties differently on ~0.1% of lines, so it is never the default and shows in the signature).
+
+Other languages: spaCy's rule tokenizer of ``spacy.blank(lang)`` and the lookup lemma table of
+spacy-lookups-data (``paid`` → ``pay``, ``women`` → ``woman``), lower-cased. A language without a lemma
+table gets lower-cased tokens and one warning.
+
+Kept tokens: those made only of letters and digits (``str.isalnum``): punctuation, whitespace and mixed
+tokens (``3.5``, ``C++``, ``n't``) are dropped; numbers (``1990``, ``2019年``) stay.
+
+Speed without changing the output: jieba cuts each maximal run of Han/ASCII-word characters on its
+own, and spaCy each whitespace-free chunk on its own, so both are memoised per run/chunk (runs of at
+most ``CACHE_MAX_LEN`` characters, at most ``CACHE_ENTRIES`` of them, cleared when full;
+``WINO_PMI_MEMO_CHARS=0`` turns the memo off). Unseen English chunks that spaCy would keep whole (no
+special case, no prefix, suffix or infix match) skip the tokenizer; the others go through it in one
+call per document. Tests compare the result with jieba and spaCy over whole texts.
+
+>>> seg = get_segmenter("en")
+>>> seg("The women paid.")
+['the', 'woman', 'pay']
+>>> get_segmenter("zh")("數學是一門學科。")
+['数学', '是', '一门', '学科']
+"""
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import logging
+import os
+import re
+import warnings
+from array import array
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import chain
+from pathlib import Path
+from typing import Iterable
+
+import numpy as np
+
+from wino_toolkit.errors import MissingDependencyError, WinoError
+
+__all__ = ["Segmenter", "Encoded", "get_segmenter", "base_language"]
+
+#: memoise runs/chunks up to this many characters (longer ones rarely repeat); 0 turns the memo off
+#: (same output, slower: to measure the segmenter alone), also through the environment variable
+CACHE_MAX_LEN = int(os.environ.get("WINO_PMI_MEMO_CHARS", "48"))
+#: clear the memo when it holds this many entries ...
+CACHE_ENTRIES = 1 << 20
+#: ... and the worker's term table when it holds this many terms (bounds a long-lived worker)
+VOCAB_LIMIT = 1 << 20
+
+_JIEBA_HAN = "([\u4e00-\u9fd5a-zA-Z0-9+#&\\._%\\-]+)"  # jieba 0.42's re_han_default
+_warned: set[str] = set()
+
+
+def base_language(language: str) -> str:
+    """``zh-Hans`` → ``zh``, ``pt-BR`` → ``pt``: segmenters depend on the language only."""
+    return language.replace("_", "-").split("-", 1)[0].lower()
+
+
+@dataclass(slots=True)
+class Encoded:
+    """A batch of documents as term ids: ``ids`` indexes ``terms``; ``lengths`` tokens per document."""
+
+    ids: np.ndarray  # int32, all documents' tokens one after another
+    lengths: np.ndarray  # int64, one per document
+    terms: list[str]  # the segmenter's term table (valid until its next ``encode``)
+    chars: int  # characters read
+
+
+class Segmenter:
+    """Callable ``seg(text) -> list[str]``; ``term(word)`` normalises a query word without splitting it."""
+
+    language: str
+    signature: str  # what produced the terms, recorded in the index
+    normalizer: str  # what ``term`` depends on (a query normalised otherwise may miss the index's terms)
+
+    def __init__(self) -> None:
+        self._ids: dict[str, int] = {}
+        self._terms: list[str] = []
+        self._memo: dict[str, tuple[int, ...]] = {"": ()}
+
+    def __call__(self, text: str) -> list[str]:
+        terms = self._terms
+        buf = array("i")
+        self._encode_text(text, buf)
+        return [terms[i] for i in buf]
+
+    def term(self, word: str) -> str:
+        raise NotImplementedError
+
+    def encode(self, texts: Iterable[str]) -> Encoded:
+        """Term ids of many documents at once (what the index builder uses)."""
+        if len(self._terms) > VOCAB_LIMIT:
+            self._reset()
+        buf = array("i")
+        lengths = []
+        chars = 0
+        for text in texts:
+            before = len(buf)
+            self._encode_text(text, buf)
+            lengths.append(len(buf) - before)
+            chars += len(text)
+        ids = np.frombuffer(buf, dtype=np.int32) if buf else np.zeros(0, np.int32)
+        return Encoded(ids, np.asarray(lengths, dtype=np.int64), self._terms, chars)
+
+    def _encode_text(self, text: str, buf: array) -> None:
+        raise NotImplementedError
+
+    def _reset(self) -> None:
+        """Forget every term and memo (ids restart at 0), so a long-lived worker stays bounded."""
+        self._ids.clear()
+        self._terms.clear()
+        self._memo.clear()
+        self._memo[""] = ()
+
+    def _intern(self, terms: Iterable[str]) -> tuple[int, ...]:
+        ids = self._ids
+        out = []
+        for t in terms:
+            i = ids.get(t)
+            if i is None:
+                i = ids[t] = len(self._terms)
+                self._terms.append(t)
+            out.append(i)
+        return tuple(out)
+
+    def _remember(self, key: str, value: tuple[int, ...]) -> None:
+        if len(key) <= CACHE_MAX_LEN:
+            if len(self._memo) >= CACHE_ENTRIES:
+                self._memo.clear()
+                self._memo[""] = ()
+            self._memo[key] = value
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.language} {self.signature}>"
+
+
+class ChineseSegmenter(Segmenter):
+    """OpenCC t2s, then jieba (HMM on) per Han run; words of letters/digits only, lower-cased."""
+
+    def __init__(self, *, user_dict: str | None = None, accelerator: str | None = None):
+        super().__init__()
+        self.language = "zh"
+        import opencc
+
+        jieba = _import_jieba(accelerator)
+        self._cc = opencc.OpenCC("t2s")
+        self._tk = jieba.Tokenizer()  # loads its dictionary on first use: query-time term() never needs it
+        # jieba.cut runs this on every Han run (DAG + HMM); calling it directly skips cut()'s re-split
+        # of a run we already isolated. Output identical (tested against jieba.lcut on whole texts).
+        self._cut_run = getattr(self._tk, "_Tokenizer__cut_DAG", None) or (lambda run: self._tk.lcut(run, HMM=True))
+        self._user_dict = user_dict
+        self._han = re.compile(getattr(jieba, "re_han_default", re.compile(_JIEBA_HAN)).pattern)
+        name = accelerator or "jieba"
+        self.normalizer = f"script:t2s|opencc-{opencc.__version__}|lower"
+        parts = [f"seg:{name}-{jieba.__version__}+hmm", f"script:t2s|opencc-{opencc.__version__}"]
+        if user_dict is not None:
+            parts.append("userdict:" + hashlib.sha256(user_dict.encode("utf-8")).hexdigest()[:12])
+        self.signature = "|".join(parts)
+
+    def term(self, word: str) -> str:
+        return self._cc.convert(word.strip()).lower()
+
+    def _encode_text(self, text: str, buf: array) -> None:
+        if self._user_dict is not None or not self._tk.initialized:
+            self._tk.initialize()
+            if self._user_dict is not None:
+                _load_user_dict(self._tk, self._user_dict, self._cc.convert)
+                self._user_dict = None
+        parts = self._han.split(self._cc.convert(text))
+        found = list(map(self._memo.get, parts))
+        if None in found:
+            cut = self._cut_run
+            for k, block in enumerate(parts):  # re.split alternates: other, Han run, other, ...
+                if found[k] is None:
+                    words = cut(block) if k & 1 else block
+                    found[k] = ids = self._intern(w.lower() for w in words if w.isalnum())
+                    self._remember(block, ids)
+        buf.extend(chain.from_iterable(found))
+
+
+class SpacySegmenter(Segmenter):
+    """spaCy's blank tokenizer per whitespace-free chunk, lookup lemmas, lower-cased; letters/digits only."""
+
+    def __init__(self, language: str):
+        super().__init__()
+        import spacy
+
+        self.language = language
+        self._code = language
+        if importlib.util.find_spec(f"spacy.lang.{language}") is None:
+            _warn_once(f"spaCy has no {language!r} tokenizer: using its multi-language one ('xx')")
+            self._code = "xx"
+        self._tokenizer = self._new_tokenizer()
+        self._lemmas = _lemma_table(language)
+        self._term_memo: dict[str, str] = {}
+        base = f"seg:spacy-{spacy.__version__}" + ("-xx" if self._code == "xx" else "")
+        if self._lemmas is None:
+            self.signature = base + "|lower"
+        else:
+            import spacy_lookups_data
+
+            self.signature = f"{base}+lookups-{spacy_lookups_data.__version__}|lemma|lower"
+        self.normalizer = self.signature
+
+    def _new_tokenizer(self):
+        import spacy
+
+        try:
+            nlp = spacy.blank(self._code)
+        except ImportError as exc:  # e.g. ja needs sudachipy; spaCy's message gives the install command
+            raise MissingDependencyError(f"spaCy's {self.language!r} tokenizer cannot load: {exc}") from exc
+        # Lexical attributes (is_stop, like_num, ...) are computed in Python for every new word and
+        # never read here; the tokenizer's splits do not depend on them (tested).
+        nlp.vocab.lex_attr_getters = {}
+        self._specials = frozenset(nlp.tokenizer.rules)
+        return nlp.tokenizer
+
+    def _reset(self) -> None:
+        super()._reset()
+        self._term_memo.clear()
+        self._tokenizer = self._new_tokenizer()  # spaCy's vocabulary grows with every new word, too
+
+    def term(self, word: str) -> str:
+        """The lower-cased lemma, looked up until it no longer changes (``better`` → ``well`` → ``good``),
+        so that normalising twice gives the same term as normalising once."""
+        word = word.strip()
+        table = self._lemmas
+        if table is None:
+            return word.lower()
+        found = self._term_memo.get(word)
+        if found is None:
+            if len(self._term_memo) >= CACHE_ENTRIES:
+                self._term_memo.clear()
+            found = self._term_memo[word] = _fixpoint(word, lambda w: _lemma(table, w))
+        return found
+
+    def _encode_text(self, text: str, buf: array) -> None:
+        chunks = text.split()
+        found = list(map(self._memo.get, chunks))
+        if None in found:
+            new = dict.fromkeys(c for c, ids in zip(chunks, found) if ids is None)
+            self._learn(new)
+            found = [new[c] if ids is None else ids for c, ids in zip(chunks, found)]
+        buf.extend(chain.from_iterable(found))
+
+    def _whole(self, chunk: str) -> bool:
+        """True when spaCy would keep ``chunk`` as one token: not a special case, and no prefix, suffix
+        or infix pattern matches (the tests spaCy's tokenizer itself applies, without building a Doc)."""
+        tk = self._tokenizer
+        return (chunk not in self._specials and tk.prefix_search(chunk) is None
+                and tk.suffix_search(chunk) is None and next(tk.infix_finditer(chunk), None) is None)
+
+    def _learn(self, new: dict[str, tuple[int, ...]]) -> None:
+        """Tokenize unseen chunks: whole words directly, the others in one spaCy call (a Doc per chunk
+        would cost more than the tokens)."""
+        from spacy.attrs import ORTH, SPACY
+
+        chunks = []
+        for chunk in new:
+            if chunk.isalpha() and self._whole(chunk):
+                new[chunk] = ids = self._intern([self.term(chunk)])
+                self._remember(chunk, ids)
+            else:
+                chunks.append(chunk)
+        if not chunks:
+            return
+        doc = self._tokenizer(" ".join(chunks))
+        strings = doc.vocab.strings
+        words: list[list[str]] = [[] for _ in chunks]
+        k = 0
+        for orth, space in doc.to_array([ORTH, SPACY]).tolist():  # no Token objects: they cost µs each
+            text = strings[orth]
+            if text.isalnum():
+                words[k].append(self.term(text))
+            k += space  # chunks are joined by one space: a token followed by it ends its chunk
+        for chunk, terms in zip(chunks, words):
+            new[chunk] = ids = self._intern(terms)
+            self._remember(chunk, ids)
+
+
+def get_segmenter(language: str, *, user_dict: str | Path | None = None, accelerator: str | None = None) -> Segmenter:
+    """The segmenter for ``language`` (BCP-47); ``user_dict`` (jieba format) and ``accelerator`` are Chinese only.
+
+    >>> get_segmenter("zh-Hans").signature.startswith("seg:jieba-")
+    True
+    """
+    text = None
+    if user_dict is not None:
+        path = Path(user_dict)
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise WinoError(f"{path}: cannot read the user dictionary: {exc}") from exc
+    return segmenter_from_spec(language, text, accelerator)
+
+
+def segmenter_from_spec(language: str, user_dict_text: str | None = None, accelerator: str | None = None) -> Segmenter:
+    """One segmenter per process and spec (worker processes rebuild it from this picklable spec)."""
+    return _cached_segmenter(base_language(language), user_dict_text, accelerator)
+
+
+@lru_cache(maxsize=8)
+def _cached_segmenter(base: str, user_dict_text: str | None, accelerator: str | None) -> Segmenter:
+    if base == "zh":
+        if accelerator not in (None, "jieba_fast"):
+            raise WinoError(f"unknown accelerator {accelerator!r}; the only one is 'jieba_fast'")
+        return ChineseSegmenter(user_dict=user_dict_text, accelerator=accelerator)
+    if user_dict_text is not None or accelerator is not None:
+        raise WinoError("a user dictionary and an accelerator apply to Chinese (jieba) only")
+    return SpacySegmenter(base)
+
+
+def _import_jieba(accelerator: str | None):
+    if accelerator == "jieba_fast":
+        try:
+            import jieba_fast as jieba
+        except ImportError as exc:
+            raise MissingDependencyError("the jieba_fast accelerator needs jieba_fast: pip install jieba_fast") from exc
+    else:
+        import jieba
+    jieba.setLogLevel(logging.WARNING)
+    return jieba
+
+
+def _load_user_dict(tk, text: str, to_simplified) -> None:
+    """jieba's user-dictionary lines ``word [freq] [tag]``, the word converted to Simplified like the text."""
+    for number, line in enumerate(text.splitlines(), 1):
+        fields = line.strip().split()
+        if not fields:
+            continue
+        word, rest = fields[0], fields[1:]
+        freq = None
+        if rest and rest[0].isdigit():
+            freq = int(rest.pop(0))
+        if len(rest) > 1:
+            raise WinoError(f"user dictionary: line {number}: expected 'word [freq] [tag]', got {line.strip()!r}")
+        tk.add_word(to_simplified(word), freq, rest[0] if rest else None)
+
+
+def _lemma(table, word: str) -> str:
+    lemma = table.get(word) or table.get(word.lower()) or word
+    if isinstance(lemma, list):  # fr, ca: a list of lemmas; spaCy's lookup mode takes the first
+        lemma = lemma[0]
+    return lemma.lower()
+
+
+def _fixpoint(word: str, step) -> str:
+    """Apply ``step`` until the word stops changing; on a cycle, its smallest member (deterministic)."""
+    seen = [word]
+    while True:
+        nxt = step(seen[-1])
+        if nxt == seen[-1]:
+            return nxt
+        if nxt in seen:
+            return min(seen[seen.index(nxt):])
+        seen.append(nxt)
+
+
+def _lemma_table(language: str) -> dict | None:
+    """spacy-lookups-data's ``lemma_lookup`` table for ``language`` as a plain dict (spaCy's ``Table``
+    hashes every key in Python: 10x slower), or None (warned once)."""
+    import gzip
+    import json
+
+    try:
+        import spacy_lookups_data
+
+        path = str(spacy_lookups_data.get_file(f"{language}_lemma_lookup.json.gz"))
+        with gzip.open(path, "rt", encoding="utf-8") as fh:
+            return json.load(fh)
+    except (ImportError, OSError, ValueError):
+        _warn_once(f"no lemma table for {language!r} in spacy-lookups-data: PMI terms are lower-cased tokens")
+        return None
+
+
+def _warn_once(message: str) -> None:
+    if message not in _warned:
+        _warned.add(message)
+        warnings.warn(message, stacklevel=4)
