@@ -8,7 +8,6 @@ import argparse
 import json
 import sys
 from collections import Counter
-from pathlib import Path
 from typing import Any, Sequence
 
 from . import __version__

@@ -10,8 +10,6 @@ from __future__ import annotations
 import argparse
 import gc
 import json
-import os
-import platform
 import random
 import statistics
 import tempfile
@@ -21,8 +19,9 @@ from pathlib import Path
 
 import wino_toolkit as wt
 
+from bench_md import machine, write_section  # noqa: E402
+
 HERE = Path(__file__).resolve().parent
-MD = HERE.parent.parent / "BENCHMARKS.md"
 NAMES = ["Sarah", "Maria", "Kevin", "Derrick", "Lindsey", "Felicia", "Ian", "Aaron", "Monica", "Jessica"]
 THINGS = ["the trophy", "the suitcase", "the bottle", "the cup", "the ladder", "the rope", "the oven", "the tray"]
 WORDS = "because although so but since while after before until when".split()
@@ -115,21 +114,11 @@ def main() -> None:
 
 
 def record(lines: list[str], args: argparse.Namespace) -> None:
-    machine = f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, {platform.system()}"
-    section = (
-        "## Conversion throughput (issue #2)\n\n"
+    write_section(
+        "Conversion throughput (issue #2)",
         f"Command: `python tests/benchmarks/bench_convert.py --items {args.items} --repeat {args.repeat} --write-md`  \n"
-        f"Machine: {machine}; measured {time.strftime('%Y-%m-%d')}. Target: at most 3x the bare JSON pass.\n\n"
-        + "".join(f"- {line}\n" for line in lines)
+        f"Machine: {machine()}. Target: at most 3x the bare JSON pass.\n\n" + "".join(f"- {line}\n" for line in lines),
     )
-    text = MD.read_text() if MD.exists() else "# Benchmarks\n\nFigures measured by the scripts in `tests/benchmarks/`.\n\n"
-    start = text.find("## Conversion throughput (issue #2)")
-    if start >= 0:
-        end = text.find("\n## ", start + 1)
-        text = text[:start] + section + (text[end + 1 :] if end >= 0 else "")
-    else:
-        text = text.rstrip("\n") + "\n\n" + section
-    MD.write_text(text)
 
 
 if __name__ == "__main__":

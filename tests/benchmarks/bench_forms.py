@@ -12,7 +12,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import platform
 import sys
 import tempfile
 import time
@@ -25,7 +24,8 @@ from wino_toolkit.lang import get_language
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
-from bench_convert import MD, generate  # noqa: E402
+from bench_convert import generate  # noqa: E402
+from bench_md import machine, write_section  # noqa: E402
 
 SHARED = Path(os.environ.get("WINO_SHARED_CORPORA", HERE.parents[2] / "shared" / "corpora"))
 FORMS = ("nli", "disambiguated", "blank", "twin")
@@ -124,25 +124,14 @@ def main() -> None:
 
 
 def record(lines: list[str], table: list[str], args: argparse.Namespace) -> None:
-    machine = f"{platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, {platform.system()}"
-    title = "## Derived forms (issue #3)"
-    section = (
-        f"{title}\n\n"
+    write_section(
+        "Derived forms (issue #3)",
         f"Command: `python tests/benchmarks/bench_forms.py --items {args.items} --write-md`  \n"
-        f"Machine: {machine}; measured {time.strftime('%Y-%m-%d')}. Targets: >= 2,000 items/s; WNLI exact >= 80%, F1 > 0.9.\n\n"
+        f"Machine: {machine()}. Targets: >= 2,000 items/s; WNLI exact >= 80%, F1 > 0.9.\n\n"
         + "".join(f"- {line}\n" for line in lines)
         + "\nCoverage: share of items each form could be derived for (the rest are reported with a reason).\n\n"
-        + "\n".join(table)
-        + "\n"
+        + "\n".join(table),
     )
-    text = MD.read_text() if MD.exists() else "# Benchmarks\n"
-    start = text.find(title)
-    if start >= 0:
-        end = text.find("\n## ", start + 1)
-        text = text[:start] + section + (text[end + 1 :] if end >= 0 else "")
-    else:
-        text = text.rstrip("\n") + "\n\n" + section
-    MD.write_text(text)
 
 
 if __name__ == "__main__":
