@@ -20,8 +20,9 @@ import pytest
 from conftest import SHARED
 
 from wino_toolkit.baselines.pmi import index as index_module
+from wino_toolkit.baselines.pmi import partials as partials_module
 from wino_toolkit.baselines.pmi import query as query_module
-from wino_toolkit.baselines.pmi.index import ARRAYS, build_index, index_batch, Spec
+from wino_toolkit.baselines.pmi.index import ARRAYS, Spec, build_index, index_batch
 from wino_toolkit.baselines.pmi.postings import intersection_size, intervals, merge, union_sizes, window_bases
 from wino_toolkit.baselines.pmi.query import PMIIndex
 from wino_toolkit.baselines.pmi.segment import get_segmenter
@@ -189,7 +190,7 @@ def test_merge_in_small_chunks_equals_merge_in_one(tmp_path, monkeypatch):
     docs = random_docs(random.Random(5), 25, 25)
     src = write_corpus(tmp_path / "c.txt", docs)
     ref = build_index(src, tmp_path / "ref", language="en", window=4, processes=1, batch_docs=3)
-    monkeypatch.setattr(index_module, "MERGE_CHUNK", 7)
+    monkeypatch.setattr(partials_module, "MERGE_CHUNK", 7)
     assert_same_index(ref, build_index(src, tmp_path / "small", language="en", window=4, processes=1, batch_docs=3))
 
 
@@ -483,11 +484,30 @@ def test_unknown_language_falls_back_and_accelerator_is_optional():
     assert seg("Alpha BETA") == ["alpha", "beta"]
     with pytest.raises(WinoError, match="Chinese"):
         get_segmenter("en", accelerator="jieba_fast")
+    with pytest.raises(WinoError, match="unknown accelerator"):
+        get_segmenter("zh", accelerator="pkuseg")
+
+
+def test_jieba_fast_accelerator_when_installed_else_its_install_command(monkeypatch):
+    """With jieba_fast: its own whole-text segmentation, named in the signature; without: the pip command."""
+    import opencc
+
     try:
-        import jieba_fast  # noqa: F401
+        import jieba_fast
     except ImportError:
         with pytest.raises(MissingDependencyError, match="pip install jieba_fast"):
             get_segmenter("zh", accelerator="jieba_fast")
+        return
+    text = "1990年，張三在北京大學讀書。他說：「我喜歡Python 3和C++！」然後去了東京。"
+    seg = get_segmenter("zh", accelerator="jieba_fast")
+    expected = [w.lower() for w in jieba_fast.Tokenizer().lcut(opencc.OpenCC("t2s").convert(text)) if w.isalnum()]
+    assert seg(text) == expected and seg.signature.startswith("seg:jieba_fast-")
+    monkeypatch.setitem(sys.modules, "jieba_fast", None)
+    from wino_toolkit.baselines.pmi.segment import _cached_segmenter
+
+    _cached_segmenter.cache_clear()
+    with pytest.raises(MissingDependencyError, match="pip install jieba_fast"):
+        get_segmenter("zh", accelerator="jieba_fast")
 
 
 def test_index_batch_groups_postings_by_sorted_term():

@@ -12,6 +12,7 @@ import gc
 import json
 import random
 import statistics
+import sys
 import tempfile
 import time
 import tracemalloc
@@ -19,6 +20,7 @@ from pathlib import Path
 
 import wino_toolkit as wt
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # run as a script or imported by the tests
 from bench_md import machine, write_section  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
