@@ -292,7 +292,8 @@ def test_resume_after_killing_a_two_process_build(tmp_path, monkeypatch):
     code = (f"from wino_toolkit.baselines.pmi.index import build_index\n"
             f"if __name__ == '__main__':\n"
             f"    build_index({str(src)!r}, {str(out)!r}, language='en', window=4, processes=2, batch_docs=20)\n")
-    proc = subprocess.Popen([sys.executable, "-c", code], start_new_session=True)
+    # run outside the checkout, so the installed package (not the source folder) is imported
+    proc = subprocess.Popen([sys.executable, "-c", code], start_new_session=True, cwd=tmp_path)
     manifest = out / "partial" / "manifest.jsonl"
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline and proc.poll() is None:

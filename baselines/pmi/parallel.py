@@ -72,13 +72,13 @@ def run_pool(processes: int, spec: Spec, batches, partial: Path, done: dict, pro
     import multiprocessing as mp
 
     # forkserver: workers start from a clean process, not a fork of a caller that may run threads;
-    # the server imports this module (numpy, the segmenters) once and every worker inherits it
+    # the server imports the heavy third-party modules once and every worker inherits them. Not this
+    # package: before Python 3.12 the server imports with the caller's working directory first on
+    # sys.path, so from a source checkout it would import the checkout instead of the installed package
     method = "forkserver" if "forkserver" in mp.get_all_start_methods() else "spawn"
     ctx = mp.get_context(method)
     if method == "forkserver":
-        default_zh = spec.language == "zh" and spec.user_dict is None and spec.accelerator is None
-        ctx.set_forkserver_preload([__name__, f"{__package__}._preload_zh" if default_zh else
-                                    "jieba" if spec.language == "zh" else "spacy"])
+        ctx.set_forkserver_preload(["numpy", "jieba" if spec.language == "zh" else "spacy"])
     total = [0, 0]
     with ctx.Pool(processes, initializer=_warm, initargs=(spec,)) as pool:
         pending: deque = deque()
