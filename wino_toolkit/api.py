@@ -61,9 +61,13 @@ def read(
     >>> items[0].candidates[items[0].answer].text  # doctest: +SKIP
     'Maria'
     """
+    sources = ((path, resolve_format(path, source_format)) for path in _as_list(inputs))
+    return _checked(sources, options, unique_ids)
+
+
+def _checked(sources: Iterable[tuple[Path, Format]], options: dict[str, Any] | None, unique_ids: bool) -> Iterator[Any]:
     seen: dict[str, set[str]] = {}
-    for path in _as_list(inputs):
-        fmt = resolve_format(path, source_format)
+    for path, fmt in sources:
         for record in _records(path, fmt, options):
             found = record.problems()
             if found:
@@ -181,17 +185,16 @@ def convert(
     reason, never dropped silently. ``script="hant"`` writes Chinese forms in Traditional script.
     """
     target = formats.get(to)
-    paths = _as_list(inputs)
+    sources = [(path, resolve_format(path, source_format)) for path in _as_list(inputs)]
     deriving = False
-    for path in paths:
-        source = resolve_format(path, source_format)
+    for path, source in sources:
         if source.record != target.record and not (source.record == "item" and target.derive):
             raise ConversionError(
                 f"{path}: holds {source.record} records ({source.name}) but format {target.name!r} "
                 f"holds {target.record} records"
             )
         deriving |= source.record == "item" and target.derive is not None
-    records: Iterable[Any] = read(paths, source_format=source_format, options=read_options, unique_ids=unique_ids)
+    records: Iterable[Any] = _checked(sources, read_options, unique_ids)
     report = FormReport()
     if deriving:
         records = derive(target.derive, records, report, script=script)

@@ -69,25 +69,34 @@ def _label(item: Item, k: int) -> bool | None:
     return None if item.answer is None else k == item.answer
 
 
-def nli(records: Iterable[Any], report: FormReport, *, script: str | None = None) -> Iterator[NLIPair]:
-    """GLUE/WNLI pairs: premise = the text, hypothesis = the referring clause with each candidate.
+def _per_candidate(records: Iterable[Any], report: FormReport, method: str, script: str | None) -> Iterator[Any]:
+    """``(item, texts, to_script)`` for each item whose language builds ``method`` for every candidate.
 
-    NLI pairs in the input pass through unchanged. An item whose hypothesis cannot be built for
-    every candidate is skipped whole, so the pairs of a schema always come together.
+    Records that are not items (already derived) pass through as they are; an item that fails for
+    any candidate is skipped whole and reported, so a schema's records always come together.
     """
     for item in records:
-        if not isinstance(item, Item):  # already NLI pairs
+        if not isinstance(item, Item):
             yield item
             continue
         report.seen[item.corpus] += 1
-        lang = get_language(item.language)
+        build = getattr(get_language(item.language), method)
         try:
-            hypotheses = [lang.hypothesis(item, k) for k in range(len(item.candidates))]
+            texts = [build(item, k) for k in range(len(item.candidates))]
         except FormError as exc:
             report.skip(item, str(exc))
             continue
         report.derived[item.corpus] += 1
-        to_script = _script(item.language, script)
+        yield item, texts, _script(item.language, script)
+
+
+def nli(records: Iterable[Any], report: FormReport, *, script: str | None = None) -> Iterator[NLIPair]:
+    """GLUE/WNLI pairs: premise = the text, hypothesis = the referring clause with each candidate."""
+    for entry in _per_candidate(records, report, "hypothesis", script):
+        if not isinstance(entry, tuple):
+            yield entry
+            continue
+        item, hypotheses, to_script = entry
         for k, hypothesis in enumerate(hypotheses):
             yield NLIPair(
                 id=f"{item.id}-{k}",
@@ -101,21 +110,13 @@ def nli(records: Iterable[Any], report: FormReport, *, script: str | None = None
             )
 
 
-def disambiguated(records: Iterable[Item], report: FormReport, *, script: str | None = None) -> Iterator[Disambiguated]:
+def disambiguated(records: Iterable[Any], report: FormReport, *, script: str | None = None) -> Iterator[Disambiguated]:
     """One sentence per candidate with the referring expression replaced by it (Trinh & Le's texts)."""
-    for item in records:
-        if not isinstance(item, Item):  # already derived
-            yield item
+    for entry in _per_candidate(records, report, "substitute", script):
+        if not isinstance(entry, tuple):
+            yield entry
             continue
-        report.seen[item.corpus] += 1
-        lang = get_language(item.language)
-        try:
-            texts = [lang.substitute(item, k) for k in range(len(item.candidates))]
-        except FormError as exc:
-            report.skip(item, str(exc))
-            continue
-        report.derived[item.corpus] += 1
-        to_script = _script(item.language, script)
+        item, texts, to_script = entry
         for k, text in enumerate(texts):
             yield Disambiguated(
                 id=f"{item.id}-{k}",
