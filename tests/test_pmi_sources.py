@@ -427,6 +427,28 @@ def test_truncated_bz2(tmp_path):
     bad(path, "compressed stream ends early", None)
 
 
+@pytest.mark.parametrize("block", [64, 4096, 1 << 18])
+def test_decompressing_thread_reads_what_bz2_open_reads(tmp_path, monkeypatch, block):
+    """Streams laid end to end, split anywhere by the read size, then bytes that are not a stream:
+    the same bytes as bz2.open (which ignores such trailing data)."""
+    monkeypatch.setattr(sources, "_CHUNK", block)
+    first, last = _two_stream_dump(300)
+    path = tmp_path / "dump.xml.bz2"
+    path.write_bytes(first + bz2.compress(b"") + last + b"not bz2 at all")
+    expected = bz2.open(path).read()
+    assert b"".join(sources._bz2_blocks(path, threading.Event())) == expected
+    assert len(docs(path)) == 301
+
+
+def test_corrupt_bz2_block_is_a_format_error(tmp_path):
+    first, last = _two_stream_dump(3000)
+    damaged = bytearray(first)
+    damaged[len(damaged) // 2] ^= 0xFF
+    path = tmp_path / "bad.xml.bz2"
+    path.write_bytes(bytes(damaged) + last)
+    bad(path, "cannot decompress", None)
+
+
 def _two_stream_dump(pages: int) -> tuple[bytes, bytes]:
     """A dump as two bz2 streams: the header and ``pages`` pages, then one more page and the footer."""
     body = "".join(f"<page><title>P{i}</title><ns>0</ns><id>{i}</id><revision><text>Page {i} text.</text>"

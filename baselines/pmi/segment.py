@@ -16,10 +16,13 @@ tokens (``3.5``, ``C++``, ``n't``) are dropped; numbers (``1990``, ``1990s``) st
 
 Speed without changing the output: jieba cuts each maximal run of Han/ASCII-word characters on its
 own, and spaCy each whitespace-free chunk on its own, so both are memoised per run/chunk (runs of at
-most ``CACHE_MAX_LEN`` characters, at most ``CACHE_ENTRIES`` of them, cleared when full;
-``WINO_PMI_MEMO_CHARS=0`` turns the memo off). Unseen English chunks that spaCy would keep whole (no
-special case, no prefix, suffix or infix match) skip the tokenizer; the others go through it in one
-call per document. Tests compare the result with jieba and spaCy over whole texts.
+most ``CACHE_MAX_LEN`` characters; ``WINO_PMI_MEMO_CHARS=0`` turns this memo off). The memo keeps two
+generations of at most ``CACHE_ENTRIES`` entries: when the current one is full it becomes the previous
+one, and a key found there moves forward, so a long dump keeps its frequent chunks instead of starting
+over. Unseen chunks of the other languages go through :class:`~.chunks.ChunkTokenizer`, spaCy's
+algorithm over spaCy's rules without building a ``Doc`` (5-10 µs a chunk), and each distinct token is
+lemmatised once. The cyclic garbage collector is paused while a batch is segmented (millions of small
+tuples, no cycle). Tests compare the result with jieba and spaCy over whole texts.
 
 >>> seg = get_segmenter("en")
 >>> seg("The women paid.")
@@ -29,6 +32,7 @@ call per document. Tests compare the result with jieba and spaCy over whole text
 """
 from __future__ import annotations
 
+import gc
 import hashlib
 from abc import ABC, abstractmethod
 import importlib.util
@@ -37,6 +41,7 @@ import os
 import re
 import warnings
 from array import array
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import chain
@@ -47,12 +52,14 @@ import numpy as np
 
 from wino_toolkit.errors import MissingDependencyError, WinoError
 
+from .chunks import ChunkTokenizer
+
 __all__ = ["Segmenter", "Encoded", "get_segmenter", "base_language"]
 
 #: memoise runs/chunks up to this many characters (longer ones rarely repeat); 0 turns the memo off
 #: (same output, slower: to measure the segmenter alone), also through the environment variable
 CACHE_MAX_LEN = int(os.environ.get("WINO_PMI_MEMO_CHARS", "48"))
-#: clear the memo when it holds this many entries ...
+#: entries of one memo generation (two are kept) ...
 CACHE_ENTRIES = 1 << 20
 #: ... and the worker's term table when it holds this many terms (bounds a long-lived worker)
 VOCAB_LIMIT = 1 << 20
@@ -87,6 +94,7 @@ class Segmenter(ABC):
         self._ids: dict[str, int] = {}
         self._terms: list[str] = []
         self._memo: dict[str, tuple[int, ...]] = {"": ()}
+        self._older: dict[str, tuple[int, ...]] = {}  # the memo's previous generation
 
     def __call__(self, text: str) -> list[str]:
         terms = self._terms
@@ -105,11 +113,12 @@ class Segmenter(ABC):
         buf = array("i")
         lengths = []
         chars = 0
-        for text in texts:
-            before = len(buf)
-            self._encode_text(text, buf)
-            lengths.append(len(buf) - before)
-            chars += len(text)
+        with _gc_paused():
+            for text in texts:
+                before = len(buf)
+                self._encode_text(text, buf)
+                lengths.append(len(buf) - before)
+                chars += len(text)
         ids = np.frombuffer(buf, dtype=np.int32) if buf else np.zeros(0, np.int32)
         return Encoded(ids, np.asarray(lengths, dtype=np.int64), self._terms, chars)
 
@@ -121,8 +130,8 @@ class Segmenter(ABC):
         """Forget every term and memo (ids restart at 0), so a long-lived worker stays bounded."""
         self._ids.clear()
         self._terms.clear()
-        self._memo.clear()
-        self._memo[""] = ()
+        self._memo = {"": ()}
+        self._older = {}
 
     def _intern(self, terms: Iterable[str]) -> tuple[int, ...]:
         ids = self._ids
@@ -135,12 +144,27 @@ class Segmenter(ABC):
             out.append(i)
         return tuple(out)
 
-    def _remember(self, key: str, value: tuple[int, ...]) -> None:
-        if len(key) <= CACHE_MAX_LEN:
-            if len(self._memo) >= CACHE_ENTRIES:
-                self._memo.clear()
-                self._memo[""] = ()
-            self._memo[key] = value
+    def _recall(self, new: dict[str, tuple[int, ...] | None]) -> list[str]:
+        """Fill ``new`` from the memo's previous generation (moving those entries forward); returns
+        the keys still unknown. Two generations keep the frequent keys of a long dump memoised,
+        where clearing a full memo would start every key over."""
+        older, memo, unknown = self._older, self._memo, []
+        for key in new:
+            ids = older.get(key)
+            if ids is None:
+                unknown.append(key)
+            else:
+                new[key] = memo[key] = ids
+        return unknown
+
+    def _remember(self, learnt: dict[str, tuple[int, ...]]) -> None:
+        """Memoise keys of at most CACHE_MAX_LEN characters; a full memo becomes the previous generation."""
+        if CACHE_MAX_LEN <= 0:
+            return
+        if len(self._memo) + len(learnt) > CACHE_ENTRIES:
+            self._older = self._memo
+            self._memo = {"": ()}
+        self._memo.update({k: v for k, v in learnt.items() if len(k) <= CACHE_MAX_LEN})
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.language} {self.signature}>"
@@ -181,12 +205,16 @@ class ChineseSegmenter(Segmenter):
         parts = self._han.split(self._cc.convert(text))
         found = list(map(self._memo.get, parts))
         if None in found:
+            # re.split alternates: other text, Han run, other text, ...; jieba cuts the runs and
+            # yields the other text character by character
+            new = {p: k & 1 for k, (p, ids) in enumerate(zip(parts, found)) if ids is None}
+            runs = dict(new)
             cut = self._cut_run
-            for k, block in enumerate(parts):  # re.split alternates: other, Han run, other, ...
-                if found[k] is None:
-                    words = cut(block) if k & 1 else block
-                    found[k] = ids = self._intern(w.lower() for w in words if w.isalnum())
-                    self._remember(block, ids)
+            learnt = {p: self._intern(w.lower() for w in (cut(p) if runs[p] else p) if w.isalnum())
+                      for p in self._recall(new)}
+            new.update(learnt)
+            self._remember(learnt)
+            found = [new[p] if ids is None else ids for p, ids in zip(parts, found)]
         buf.extend(chain.from_iterable(found))
 
 
@@ -205,6 +233,7 @@ class SpacySegmenter(Segmenter):
         self._tokenizer = self._new_tokenizer()
         self._lemmas = _lemma_table(language)
         self._term_memo: dict[str, str] = {}
+        self._token_ids = _Missing(self._token_id)
         base = f"seg:spacy-{spacy.__version__}" + ("-xx" if self._code == "xx" else "")
         if self._lemmas is None:
             self.signature = base + "|lower"
@@ -214,23 +243,20 @@ class SpacySegmenter(Segmenter):
             self.signature = f"{base}+lookups-{spacy_lookups_data.__version__}|lemma|lower"
         self.normalizer = self.signature
 
-    def _new_tokenizer(self):
+    def _new_tokenizer(self) -> ChunkTokenizer:
         import spacy
 
         try:
             nlp = spacy.blank(self._code)
         except ImportError as exc:  # e.g. ja needs sudachipy; spaCy's message gives the install command
             raise MissingDependencyError(f"spaCy's {self.language!r} tokenizer cannot load: {exc}") from exc
-        # Lexical attributes (is_stop, like_num, ...) are computed in Python for every new word and
-        # never read here; the tokenizer's splits do not depend on them (tested).
-        nlp.vocab.lex_attr_getters = {}
-        self._specials = frozenset(nlp.tokenizer.rules)
-        return nlp.tokenizer
+        return ChunkTokenizer(nlp.tokenizer)
 
     def _reset(self) -> None:
         super()._reset()
         self._term_memo.clear()
-        self._tokenizer = self._new_tokenizer()  # spaCy's vocabulary grows with every new word, too
+        self._token_ids.clear()
+        self._tokenizer.clear()
 
     def term(self, word: str) -> str:
         """The lower-cased lemma, looked up until it no longer changes (``better`` → ``well`` → ``good``),
@@ -243,7 +269,7 @@ class SpacySegmenter(Segmenter):
         if found is None:
             if len(self._term_memo) >= CACHE_ENTRIES:
                 self._term_memo.clear()
-            found = self._term_memo[word] = _fixpoint(word, lambda w: _lemma(table, w))
+            found = self._term_memo[word] = _fixpoint(word, table)
         return found
 
     def _encode_text(self, text: str, buf: array) -> None:
@@ -255,39 +281,43 @@ class SpacySegmenter(Segmenter):
             found = [new[c] if ids is None else ids for c, ids in zip(chunks, found)]
         buf.extend(chain.from_iterable(found))
 
-    def _whole(self, chunk: str) -> bool:
-        """True when spaCy would keep ``chunk`` as one token: not a special case, and no prefix, suffix
-        or infix pattern matches (the tests spaCy's tokenizer itself applies, without building a Doc)."""
-        tk = self._tokenizer
-        return (chunk not in self._specials and tk.prefix_search(chunk) is None
-                and tk.suffix_search(chunk) is None and next(tk.infix_finditer(chunk), None) is None)
+    def _learn(self, new: dict[str, tuple[int, ...] | None]) -> None:
+        """Term ids of unseen chunks; each distinct token is normalised once (-1: not kept)."""
+        if len(self._token_ids) > CACHE_ENTRIES:
+            self._token_ids.clear()
+        tokenize, token_id, kept = self._tokenizer, self._token_ids.__getitem__, (-1).__ne__
+        learnt = {chunk: tuple(filter(kept, map(token_id, tokenize(chunk)))) for chunk in self._recall(new)}
+        new.update(learnt)
+        self._remember(learnt)
 
-    def _learn(self, new: dict[str, tuple[int, ...]]) -> None:
-        """Tokenize unseen chunks: whole words directly, the others in one spaCy call (a Doc per chunk
-        would cost more than the tokens)."""
-        from spacy.attrs import ORTH, SPACY
+    def _token_id(self, token: str) -> int:
+        """Term id of a token, or -1 for a token that is not kept (not letters and digits only)."""
+        return self._intern((self.term(token),))[0] if token.isalnum() else -1
 
-        chunks = []
-        for chunk in new:
-            if chunk.isalpha() and self._whole(chunk):
-                new[chunk] = ids = self._intern([self.term(chunk)])
-                self._remember(chunk, ids)
-            else:
-                chunks.append(chunk)
-        if not chunks:
-            return
-        doc = self._tokenizer(" ".join(chunks))
-        strings = doc.vocab.strings
-        words: list[list[str]] = [[] for _ in chunks]
-        k = 0
-        for orth, space in doc.to_array([ORTH, SPACY]).tolist():  # no Token objects: they cost µs each
-            text = strings[orth]
-            if text.isalnum():
-                words[k].append(self.term(text))
-            k += space  # chunks are joined by one space: a token followed by it ends its chunk
-        for chunk, terms in zip(chunks, words):
-            new[chunk] = ids = self._intern(terms)
-            self._remember(chunk, ids)
+
+class _Missing(dict):
+    """A dict that computes (and stores) a missing key's value: lookups stay in C when they hit."""
+
+    def __init__(self, compute):
+        super().__init__()
+        self._compute = compute
+
+    def __missing__(self, key):
+        value = self[key] = self._compute(key)
+        return value
+
+
+@contextmanager
+def _gc_paused():
+    """Segmenting allocates millions of small tuples and lists but no reference cycle; the cyclic
+    collector would rescan the memos (a million entries) again and again, a third of a cold pass."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 def get_segmenter(language: str, *, user_dict: str | Path | None = None, accelerator: str | None = None) -> Segmenter:
@@ -349,18 +379,18 @@ def _load_user_dict(tk, text: str, to_simplified) -> None:
         tk.add_word(to_simplified(word), freq, rest[0] if rest else None)
 
 
-def _lemma(table, word: str) -> str:
+def _lemma(table: dict, word: str) -> str:
     lemma = table.get(word) or table.get(word.lower()) or word
-    if isinstance(lemma, list):  # fr, ca: a list of lemmas; spaCy's lookup mode takes the first
+    if lemma.__class__ is list:  # fr, ca: a list of lemmas; spaCy's lookup mode takes the first
         lemma = lemma[0]
     return lemma.lower()
 
 
-def _fixpoint(word: str, step) -> str:
-    """Apply ``step`` until the word stops changing; on a cycle, its smallest member (deterministic)."""
+def _fixpoint(word: str, table: dict) -> str:
+    """Look lemmas up until the word stops changing; on a cycle, its smallest member (deterministic)."""
     seen = [word]
     while True:
-        nxt = step(seen[-1])
+        nxt = _lemma(table, seen[-1])
         if nxt == seen[-1]:
             return nxt
         if nxt in seen:

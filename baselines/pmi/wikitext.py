@@ -69,11 +69,17 @@ _LINK = re.compile(r"\[\[([^\[\]]*(?:(?:\[(?!\[)|\](?!\]))[^\[\]]*)*)\]\]")
 _LANGUAGE_PREFIX = re.compile(r"[a-z]{2,3}(?:-[a-z]+)*")
 _BR = re.compile(r"<br\s*/?>", re.I)
 _TAG = re.compile(r"</?(?:%s)\b[^>]*>" % "|".join(_TAGS), re.I)
-_HEADING = re.compile(r"^[ \t]*(=+)[ \t]*(.*?)[ \t]*\1[ \t]*$", re.M)
-_LINE_MARKUP = re.compile(r"^(?:[*#:;]+[ \t]*|-{4,}[ \t]*$)", re.M)
+# Line-start patterns are written after a "\n" (the text gets one in front) rather than with "^" and
+# re.M: a pattern that starts with a literal is searched for with a fast scan, "^" at every position
+_HEADING = re.compile(r"\n[ \t]*(=+)[ \t]*([^\n]*?)[ \t]*\1[ \t]*(?=\n|\Z)")
+_LINE_MARKUP = re.compile(r"\n(?:[*#:;]+[ \t]*|-{4,}[ \t]*(?=\n|\Z))")
+# [[target]] and [[target|label]]: no namespace, no bracket inside or before, no space at the ends
+_PLAIN_LINK = re.compile(r"\[\[(?<!\[\[\[)([^\[\]|:\s]|[^\[\]|:\s][^\[\]|:]*[^\[\]|:\s])\]\]")
+_PLAIN_PIPED_LINK = re.compile(r"\[\[(?<!\[\[\[)[^\[\]|:]*\|([^\[\]\s]|[^\[\]\s][^\[\]]*[^\[\]\s])\]\]")
 _QUOTES = re.compile(r"''+")
 _MAGIC_WORD = re.compile(r"__[^\W_]+__")
-_LEFTOVER = re.compile(r"\[\[|\]\]|\{\{|\}\}|-\{|\}-")
+_LEFTOVER_MARKS = ("[[", "]]", "{{", "}}", "-{", "}-")
+_LEFTOVER = re.compile("|".join(map(re.escape, _LEFTOVER_MARKS)))
 
 
 def wikitext_to_text(markup: str, *, variant: str = "zh-cn") -> str:
@@ -82,8 +88,9 @@ def wikitext_to_text(markup: str, *, variant: str = "zh-cn") -> str:
     ``variant`` picks the branch of ``-{...}-`` language-variant markup (see :data:`VARIANT_FALLBACKS`).
     Tables are dropped whole, like templates: their cells are data, not sentences.
     """
-    text = _COMMENT.sub("", markup)
-    text = _DROPPED.sub("", text)
+    text = _COMMENT.sub("", markup) if "<!--" in markup else markup
+    if "<" in text:
+        text = _DROPPED.sub("", text)
     if "{{" in text:
         text = _strip_templates(text)
     if "-{" in text:
@@ -95,13 +102,16 @@ def wikitext_to_text(markup: str, *, variant: str = "zh-cn") -> str:
         text = _replace_links(text)
     if "<" in text:
         text = _TAG.sub("", _BR.sub("\n", text))
-    text = _HEADING.sub(r"\2", text)
-    text = _LINE_MARKUP.sub("", text)
-    text = _QUOTES.sub("", text)
-    text = _MAGIC_WORD.sub("", text)
+    text = _LINE_MARKUP.sub("\n", _HEADING.sub(r"\n\2", "\n" + text))  # _tidy drops the first "\n"
+    if "''" in text:
+        text = _QUOTES.sub("", text)
+    if "__" in text:
+        text = _MAGIC_WORD.sub("", text)
     if "&" in text:
         text = html.unescape(text)
-    return _tidy(_LEFTOVER.sub("", text).replace("\xa0", " "))
+    if any(mark in text for mark in _LEFTOVER_MARKS):
+        text = _LEFTOVER.sub("", text)
+    return _tidy(text.replace("\xa0", " "))
 
 
 def _tidy(text: str) -> str:
@@ -221,7 +231,10 @@ def _pick(body: str, order: tuple[str, ...]) -> str:
 
 def _replace_links(text: str) -> str:
     """``[[target|label]]`` → label, ``[[target]]`` → target; files, categories and interlanguage
-    links disappear. Innermost links go first, so a file caption's own links cannot leak out."""
+    links disappear. Innermost links go first, so a file caption's own links cannot leak out; plain
+    links (no namespace, no bracket inside) are innermost and need no decision, so two substitutions
+    without a Python callback take them first."""
+    text = _PLAIN_LINK.sub(r"\1", _PLAIN_PIPED_LINK.sub(r"\1", text))
     while "[[" in text:
         text, n = _LINK.subn(_link_text, text)
         if not n:
