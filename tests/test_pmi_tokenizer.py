@@ -96,7 +96,8 @@ def test_filtered_affix_searches_equal_spacys(lang):
     for name, anchor in (("prefix_search", "start"), ("suffix_search", "end"), ("infix_finditer", "any")):
         full = getattr(stock, name)
         fast = filtered(full, anchor)
-        assert fast is not full, f"{lang} {name}: the shortcut should apply to spaCy's expressions"
+        if anchor != "any" or lang == "en":  # French infixes hold an unbounded alternative: no shortcut
+            assert fast is not full, f"{lang} {name}: the shortcut should apply to spaCy's expressions"
         for s in strings:
             if anchor == "any":
                 assert [m.span() for m in full(s)] == [m.span() for m in fast(s)], (lang, name, s)

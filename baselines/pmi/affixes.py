@@ -10,7 +10,8 @@ it can start and end with, and searches only with the alternatives that can matc
 original order: the result is the one the full expression gives (same match positions; group
 numbers may differ, which spaCy never reads), for every input string. An alternative the analysis
 cannot bound (a negated class, ``.``, a case-insensitive group, one that can match the empty
-string) is kept for every character, and an expression it cannot split is used as it is.
+string) is kept for every character, and an expression it cannot split is used as it is. Infixes
+are only pre-checked: a string holding none of the characters an infix can start with has none.
 
 >>> import re
 >>> suffix = filtered(re.compile(r"\\.$|(?<=[0-9])km$|,$").search, "end")
@@ -30,9 +31,9 @@ else:  # pragma: no cover - Python 3.10
     import sre_constants as _c
     import sre_parse as _p
 
-__all__ = ["filtered", "split_alternatives", "edge_chars", "speed_up"]
+__all__ = ["filtered", "split_alternatives", "edge_chars", "required_chars", "letters_can_match", "speed_up"]
 
-_CACHE_LIMIT = 4096  # subset expressions kept per search (one per first/last character seen)
+_CACHE_LIMIT = 4096  # characters whose sub-expression is remembered, per search
 _ZERO_WIDTH = {_c.AT, _c.ASSERT, _c.ASSERT_NOT}
 _REPEATS = {_c.MAX_REPEAT, _c.MIN_REPEAT} | ({_c.POSSESSIVE_REPEAT} if hasattr(_c, "POSSESSIVE_REPEAT") else set())
 
@@ -57,6 +58,17 @@ class CharSet:
     def __contains__(self, char: str) -> bool:
         k = bisect_right(self._lo, ord(char)) - 1
         return k >= 0 and ord(char) <= self._hi[k]
+
+    def caseless(self, limit: int = 1 << 16) -> bool:
+        """Whether no member has another case form (so case-insensitive matching cannot widen the set)."""
+        if sum(hi - lo + 1 for lo, hi in zip(self._lo, self._hi)) > limit:
+            return False
+        return all(chr(c).lower() == chr(c) == chr(c).upper() == chr(c).casefold()
+                   for lo, hi in zip(self._lo, self._hi) for c in range(lo, hi + 1))
+
+    def has_letter(self) -> bool:
+        """Whether some member is a letter (``str.isalpha``); a range is scanned until one is found."""
+        return any(chr(c).isalpha() for lo, hi in zip(self._lo, self._hi) for c in range(lo, hi + 1))
 
 
 def split_alternatives(pattern: str) -> list[str]:
@@ -141,6 +153,83 @@ def _class(items) -> list[tuple[int, int]]:
     return out
 
 
+def required_chars(pattern: str, flags: int) -> CharSet | None:
+    """Characters of which every match (and every string a match or its lookarounds read) holds at
+    least one, or None when the analysis finds no such set (an optional part, ``.``, a negated
+    class...). Sets without letters are preferred: ``(?<=[0-9])km$`` gives the digits."""
+    try:
+        chars = _required(list(_p.parse(pattern, flags)))
+    except (re.error, TypeError, ValueError):
+        return None
+    return None if chars is None else CharSet(chars)
+
+
+def _required(items: list) -> list[tuple[int, int]] | None:
+    """Of the sets the items of a sequence require, one without letters if any, else the smallest."""
+    best, best_rank = None, None
+    for op, av in items:
+        found = _required_item(op, av)
+        if found is not None:
+            rank = (CharSet(found).has_letter(), _size(found))
+            if best_rank is None or rank < best_rank:
+                best, best_rank = found, rank
+    return best
+
+
+def _required_item(op, av) -> list[tuple[int, int]] | None:
+    try:
+        if op is _c.LITERAL:
+            return [(av, av)]
+        if op is _c.IN:
+            return _class(av)
+        if op is _c.SUBPATTERN:
+            return None if av[1] & re.IGNORECASE else _required(list(av[-1]))
+        if op is _c.ASSERT:  # a lookaround reads characters of the string too
+            return _required(list(av[1]))
+        if op is _c.BRANCH:
+            out = []
+            for branch in av[1]:
+                sub = _required(list(branch))
+                if sub is None:
+                    return None
+                out += sub
+            return out
+        if op in _REPEATS and av[0] >= 1:
+            return _required(list(av[2]))
+        if getattr(_c, "ATOMIC_GROUP", None) is op:
+            return _required(list(av))
+    except _Any:
+        return None
+    return None
+
+
+def _size(intervals: list[tuple[int, int]]) -> int:
+    return sum(hi - lo + 1 for lo, hi in intervals)
+
+
+def letters_can_match(function: Callable | None) -> bool:
+    """False when ``function`` (a compiled pattern's ``match``/``search``/``finditer``, or one of this
+    module's filters) can never match inside a string of letters only: each of its alternatives needs
+    a character that is not a letter. True when unsure."""
+    if function is None:
+        return False
+    owner = getattr(function, "__self__", None)
+    if isinstance(owner, (_EdgeFilter, _InfixFilter)):
+        owner = owner.compiled
+    if not isinstance(owner, re.Pattern):
+        return True
+    alternatives = split_alternatives(owner.pattern)
+    if "|".join(alternatives) != owner.pattern:
+        return True
+    for alternative in alternatives:
+        chars = required_chars(alternative, owner.flags)
+        if chars is None or chars.has_letter():
+            return True
+        if owner.flags & re.IGNORECASE and not chars.caseless():
+            return True  # a character with case variants might match a letter without case
+    return False
+
+
 def filtered(search: Callable, anchor: str) -> Callable:
     """A drop-in for ``search`` (a compiled pattern's ``search`` or ``finditer``) that only tries
     the alternatives able to match: ``anchor`` is "start" (prefixes), "end" (suffixes) or "any"
@@ -155,83 +244,71 @@ def filtered(search: Callable, anchor: str) -> Callable:
         return search
     edges = [edge_chars(a, compiled.flags, last=anchor == "end") for a in alternatives]
     if anchor == "any":
-        return _InfixFilter(compiled, alternatives, edges).finditer
+        return search if None in edges else _InfixFilter(compiled, edges).finditer
     return _EdgeFilter(compiled, alternatives, edges, anchor == "end").search
 
 
-class _Subsets:
-    """Compiled sub-expressions of the alternatives, by the characters that select them (one
-    compiled expression per distinct selection: most characters select the same few)."""
+class _EdgeFilter:
+    """Prefix or suffix search with the alternatives that the first (last) character selects, one
+    compiled sub-expression per distinct selection (most characters select the same few)."""
 
-    def __init__(self, compiled: re.Pattern, alternatives: list[str], edges: list[CharSet | None]):
-        self._flags = compiled.flags
-        self._alternatives = alternatives
-        self._edges = edges
-        self._by_key: dict = {}
-        self._by_selection: dict[tuple[int, ...], re.Pattern | None] = {}
-
-    def for_chars(self, key, chars) -> re.Pattern | None:
-        found = self._by_key.get(key, False)
-        if found is False:
-            kept = tuple(k for k, e in enumerate(self._edges) if e is None or any(c in e for c in chars))
-            found = self._by_selection.get(kept, False)
-            if found is False:
-                found = re.compile("|".join(self._alternatives[k] for k in kept), self._flags) if kept else None
-                self._by_selection[kept] = found
-            if len(self._by_key) >= _CACHE_LIMIT:
-                self._by_key.clear()
-            self._by_key[key] = found
-        return found
-
-
-class _EdgeFilter(_Subsets):
-    def __init__(self, compiled, alternatives, edges, at_end: bool):
-        super().__init__(compiled, alternatives, edges)
+    def __init__(self, compiled: re.Pattern, alternatives: list[str], edges: list[CharSet | None], at_end: bool):
+        self.compiled = compiled
         self._full = compiled.search
         self._at_end = at_end
+        self._alternatives = alternatives
+        self._edges = edges
+        self._by_char: dict[str, re.Pattern | None] = {}
+        self._by_selection: dict[tuple[int, ...], re.Pattern | None] = {}
+
+    def for_char(self, char: str) -> re.Pattern | None:
+        found = self._by_char.get(char, False)
+        if found is False:
+            kept = tuple(k for k, e in enumerate(self._edges) if e is None or char in e)
+            found = self._by_selection.get(kept, False)
+            if found is False:
+                found = re.compile("|".join(self._alternatives[k] for k in kept), self.compiled.flags) if kept else None
+                self._by_selection[kept] = found
+            if len(self._by_char) >= _CACHE_LIMIT:
+                self._by_char.clear()
+            self._by_char[char] = found
+        return found
 
     def search(self, string: str, *args):
         # "$" also matches before a final newline: such strings (and extra arguments) take the full path
         if args or not string or string[-1] == "\n":
             return self._full(string, *args)
         char = string[-1] if self._at_end else string[0]
-        sub = self._by_key.get(char, False)
+        sub = self._by_char.get(char, False)
         if sub is False:
-            sub = self.for_chars(char, char)
+            sub = self.for_char(char)
         return None if sub is None else sub.search(string)
 
 
-class _InfixFilter(_Subsets):
-    def __init__(self, compiled, alternatives, edges):
-        super().__init__(compiled, alternatives, edges)
-        self._full = compiled.finditer
-        bounded = [e for e in edges if e is not None]
-        self._triggers = None if len(bounded) < len(edges) else bounded
-        self._trigger_memo: dict[str, bool] = {}
-        # one character class of every character an infix can start with: most words hold none
-        self._any_trigger = None if self._triggers is None else re.compile(
-            "[" + "".join(_class_range(lo, hi) for e in bounded for lo, hi in zip(e._lo, e._hi)) + "]")
+class _InfixFilter:
+    """An infix starts on one of a few characters: a string holding none of them has no infix; the
+    others are searched with the whole expression (sub-expressions here would cost a compilation
+    for every combination of characters, more than they save)."""
 
-    def _is_trigger(self, char: str) -> bool:
-        hit = self._trigger_memo.get(char)
-        if hit is None:
-            if len(self._trigger_memo) >= _CACHE_LIMIT:
-                self._trigger_memo.clear()
-            hit = self._trigger_memo[char] = any(char in e for e in self._triggers)
-        return hit
+    def __init__(self, compiled: re.Pattern, edges: list[CharSet]):
+        self.compiled = compiled
+        self._full = compiled.finditer
+        chars = "".join(_class_range(lo, hi) for e in edges for lo, hi in zip(e._lo, e._hi))
+        self._any_trigger = re.compile(f"[{chars}]")
 
     def finditer(self, string: str, *args) -> Iterator[re.Match]:
-        if args or self._triggers is None:
+        if args or self._any_trigger.search(string) is not None:
             return self._full(string, *args)
-        if self._any_trigger.search(string) is None:
-            return iter(())
-        key = frozenset(filter(self._is_trigger, set(string)))
-        sub = self.for_chars(key, key)
-        return iter(()) if sub is None else sub.finditer(string)
+        return iter(())
 
 
 def _class_range(lo: int, hi: int) -> str:
     return re.escape(chr(lo)) if lo == hi else f"{re.escape(chr(lo))}-{re.escape(chr(hi))}"
+
+
+#: characters whose sub-expressions are compiled up front (ASCII, Latin-1, general punctuation): a
+#: one-time cost at start-up instead of in the middle of the first documents
+WARM_CHARS = "".join(map(chr, [*range(0x21, 0x7F), *range(0xA1, 0x100), *range(0x2010, 0x2028), *range(0x2030, 0x205F)]))
 
 
 def speed_up(tokenizer) -> None:
@@ -239,4 +316,9 @@ def speed_up(tokenizer) -> None:
     for name, anchor in (("prefix_search", "start"), ("suffix_search", "end"), ("infix_finditer", "any")):
         search = getattr(tokenizer, name, None)
         if search is not None:
-            setattr(tokenizer, name, filtered(search, anchor))
+            fast = filtered(search, anchor)
+            owner = getattr(fast, "__self__", None)
+            if isinstance(owner, _EdgeFilter):
+                for char in WARM_CHARS:
+                    owner.for_char(char)
+            setattr(tokenizer, name, fast)

@@ -14,8 +14,11 @@ expressions (searched through :mod:`.affixes`), ``token_match`` and ``url_match`
 
 Whether a string ends the peeling (no affix, a special case or a ``token_match``) and what it then
 becomes depends on the string alone, so cores are memoised: ``walked,`` costs two affix searches
-once ``walked`` has been seen. spaCy's own cache rests on the same property. Special cases that
-span a space (Spanish ``EE. UU.``) never match inside one chunk; whitespace is not part of a chunk.
+once ``walked`` has been seen. spaCy's own cache rests on the same property. When no affix,
+``token_match`` or ``url_match`` expression can match inside a word of letters only (checked once,
+from the expressions: :func:`~.affixes.letters_can_match`), such a word that is not a special case is
+one token without any search. Special cases that span a space (Spanish ``EE. UU.``) never match
+inside one chunk; whitespace is not part of a chunk.
 
 >>> import spacy
 >>> tokenize = ChunkTokenizer(spacy.blank("en").tokenizer)
@@ -24,7 +27,7 @@ span a space (Spanish ``EE. UU.``) never match inside one chunk; whitespace is n
 """
 from __future__ import annotations
 
-from .affixes import speed_up
+from .affixes import letters_can_match, speed_up
 
 __all__ = ["ChunkTokenizer"]
 
@@ -47,18 +50,26 @@ class ChunkTokenizer:
         self._rules = {text: [attrs.get(ORTH, attrs.get("ORTH")) for attrs in substrings]
                        for text, substrings in tokenizer.rules.items()}
         self._cores: dict[str, list[str]] = {}
+        # when no affix, token_match or url_match expression can match inside a word of letters only,
+        # such a word that is not a special case is one token (the common case: no search at all)
+        self._letters_plain = not any(map(letters_can_match, (
+            self._prefix, self._suffix, self._infix, self._token_match, self._url_match)))
         # the special cases spaCy re-matches after tokenizing (Tokenizer.add_special_case), as the
         # token sequences its rules without special cases give, indexed by their first token
-        self._patterns: dict[str, list[tuple[list[str], str]]] = {}
+        self._patterns: dict[str, dict[int, dict[tuple[str, ...], str]]] = {}
         for text in sorted(self._rules):
             if (not tokenizer.faster_heuristics or self._find_prefix(text) or self._find_suffix(text)
                     or self._find_infix(text) or " " in text):
-                tokens = self._tokenize(text, specials=False)
+                tokens = tuple(self._tokenize(text, specials=False))
+                if len(tokens) == 1 and self._rules[text] == list(tokens):
+                    continue  # replaces one token by itself, and a one-token span never blocks another
                 if tokens:
-                    self._patterns.setdefault(tokens[0], []).append((tokens, text))
+                    self._patterns.setdefault(tokens[0], {}).setdefault(len(tokens), {})[tokens] = text
         self._cores.clear()
 
     def __call__(self, chunk: str) -> list[str]:
+        if self._letters_plain and chunk.isalpha() and chunk not in self._rules:
+            return [chunk]
         tokens = self._rules.get(chunk)
         tokens = list(tokens) if tokens is not None else self._tokenize(chunk, specials=True)
         return tokens if self._patterns.keys().isdisjoint(tokens) else self._apply_special_cases(tokens)
@@ -77,6 +88,9 @@ class ChunkTokenizer:
         while string and len(string) != last:
             core = self._cores.get(string) if specials else None
             if core is not None:
+                break
+            if self._letters_plain and string.isalpha() and string not in rules:
+                core = [string]
                 break
             if self._token_match is not None and self._token_match(string):
                 break
@@ -146,10 +160,10 @@ class ChunkTokenizer:
         patterns = self._patterns
         spans = []
         for i, token in enumerate(tokens):
-            for pattern, text in patterns.get(token, ()):
-                j = i + len(pattern)
-                if tokens[i:j] == pattern:
-                    spans.append((i, j, text))
+            for length, texts in patterns.get(token, {}).items():
+                text = texts.get(tuple(tokens[i:i + length]))
+                if text is not None:
+                    spans.append((i, i + length, text))
         if not spans:
             return tokens
         seen: set[int] = set()

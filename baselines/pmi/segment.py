@@ -388,6 +388,9 @@ def _lemma(table: dict, word: str) -> str:
 
 def _fixpoint(word: str, table: dict) -> str:
     """Look lemmas up until the word stops changing; on a cycle, its smallest member (deterministic)."""
+    lemma = _lemma(table, word)
+    if lemma == word or _lemma(table, lemma) == lemma:  # one or two steps: nearly every word
+        return lemma
     seen = [word]
     while True:
         nxt = _lemma(table, seen[-1])
