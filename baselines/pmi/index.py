@@ -48,9 +48,9 @@ With ``scheduler``, the client reads the inputs and sends each batch's text to a
 returns the partial arrays; the client writes them, so workers need the toolkit and its
 dependencies but no shared filesystem.
 
-Memory: a worker holds one batch (about 75 bytes per token at its peak, plus the text) and its segmenter: dictionaries and a
-memo of at most 2^20 chunks and 2^20 terms (measured: ~110 MiB per Chinese worker, ~350 MiB for an
-English build in one process). The merge holds the vocabulary (~150 bytes per distinct term) and a
+Memory: a worker holds one batch (about 75 bytes per token at its peak, plus the text) and its segmenter:
+dictionaries, a memo of two generations of at most 2^20 chunks each, tables of at most 2^20 tokens,
+cores and terms (measured: ~110 MiB per Chinese worker, ~350 MiB for an English build in one process). The merge holds the vocabulary (~150 bytes per distinct term) and a
 buffer of :data:`~wino_toolkit.baselines.pmi.partials.MERGE_CHUNK` postings (256 MiB), whatever the corpus size. Scripts that call
 :func:`build_index` with ``processes > 1`` need the ``if __name__ == "__main__":`` guard (workers
 start with multiprocessing's forkserver). Two builds must not write to one directory at once.

@@ -44,7 +44,6 @@ from array import array
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import chain
 from pathlib import Path
 from typing import Iterable
 
@@ -93,14 +92,13 @@ class Segmenter(ABC):
     def __init__(self) -> None:
         self._ids: dict[str, int] = {}
         self._terms: list[str] = []
-        self._memo: dict[str, tuple[int, ...]] = {"": ()}
-        self._older: dict[str, tuple[int, ...]] = {}  # the memo's previous generation
+        # chunk/run -> its term ids packed as native int32 bytes (documents are joined without a copy per id)
+        self._memo: dict[str, bytes] = {"": b""}
+        self._older: dict[str, bytes] = {}  # the memo's previous generation
 
     def __call__(self, text: str) -> list[str]:
         terms = self._terms
-        buf = array("i")
-        self._encode_text(text, buf)
-        return [terms[i] for i in buf]
+        return [terms[i] for i in array("i", self._encode_text(text))]
 
     @abstractmethod
     def term(self, word: str) -> str:
@@ -110,41 +108,39 @@ class Segmenter(ABC):
         """Term ids of many documents at once (what the index builder uses)."""
         if len(self._terms) > VOCAB_LIMIT:
             self._reset()
-        buf = array("i")
-        lengths = []
+        parts = []
         chars = 0
         with _gc_paused():
             for text in texts:
-                before = len(buf)
-                self._encode_text(text, buf)
-                lengths.append(len(buf) - before)
+                parts.append(self._encode_text(text))
                 chars += len(text)
-        ids = np.frombuffer(buf, dtype=np.int32) if buf else np.zeros(0, np.int32)
-        return Encoded(ids, np.asarray(lengths, dtype=np.int64), self._terms, chars)
+        ids = np.frombuffer(b"".join(parts), dtype=np.int32)
+        lengths = np.fromiter(map(len, parts), dtype=np.int64, count=len(parts)) // 4
+        return Encoded(ids, lengths, self._terms, chars)
 
     @abstractmethod
-    def _encode_text(self, text: str, buf: array) -> None:
-        """Append the term ids of ``text`` to ``buf``."""
+    def _encode_text(self, text: str) -> bytes:
+        """The term ids of ``text`` (native int32 bytes)."""
 
     def _reset(self) -> None:
         """Forget every term and memo (ids restart at 0), so a long-lived worker stays bounded."""
         self._ids.clear()
         self._terms.clear()
-        self._memo = {"": ()}
+        self._memo = {"": b""}
         self._older = {}
 
-    def _intern(self, terms: Iterable[str]) -> tuple[int, ...]:
+    def _intern(self, terms: Iterable[str]) -> bytes:
         ids = self._ids
-        out = []
+        out = array("i")
         for t in terms:
             i = ids.get(t)
             if i is None:
                 i = ids[t] = len(self._terms)
                 self._terms.append(t)
             out.append(i)
-        return tuple(out)
+        return out.tobytes()
 
-    def _recall(self, new: dict[str, tuple[int, ...] | None]) -> list[str]:
+    def _recall(self, new: dict[str, bytes | None]) -> list[str]:
         """Fill ``new`` from the memo's previous generation (moving those entries forward); returns
         the keys still unknown. Two generations keep the frequent keys of a long dump memoised,
         where clearing a full memo would start every key over."""
@@ -157,13 +153,13 @@ class Segmenter(ABC):
                 new[key] = memo[key] = ids
         return unknown
 
-    def _remember(self, learnt: dict[str, tuple[int, ...]]) -> None:
+    def _remember(self, learnt: dict[str, bytes]) -> None:
         """Memoise keys of at most CACHE_MAX_LEN characters; a full memo becomes the previous generation."""
         if CACHE_MAX_LEN <= 0:
             return
         if len(self._memo) + len(learnt) > CACHE_ENTRIES:
             self._older = self._memo
-            self._memo = {"": ()}
+            self._memo = {"": b""}
         self._memo.update({k: v for k, v in learnt.items() if len(k) <= CACHE_MAX_LEN})
 
     def __repr__(self) -> str:
@@ -196,7 +192,7 @@ class ChineseSegmenter(Segmenter):
     def term(self, word: str) -> str:
         return self._cc.convert(word.strip()).lower()
 
-    def _encode_text(self, text: str, buf: array) -> None:
+    def _encode_text(self, text: str) -> bytes:
         if self._user_dict is not None or not self._tk.initialized:
             self._tk.initialize()
             if self._user_dict is not None:
@@ -215,7 +211,7 @@ class ChineseSegmenter(Segmenter):
             new.update(learnt)
             self._remember(learnt)
             found = [new[p] if ids is None else ids for p, ids in zip(parts, found)]
-        buf.extend(chain.from_iterable(found))
+        return b"".join(found)
 
 
 class SpacySegmenter(Segmenter):
@@ -272,27 +268,35 @@ class SpacySegmenter(Segmenter):
             found = self._term_memo[word] = _fixpoint(word, table)
         return found
 
-    def _encode_text(self, text: str, buf: array) -> None:
+    def _encode_text(self, text: str) -> bytes:
         chunks = text.split()
         found = list(map(self._memo.get, chunks))
         if None in found:
             new = dict.fromkeys(c for c, ids in zip(chunks, found) if ids is None)
             self._learn(new)
             found = [new[c] if ids is None else ids for c, ids in zip(chunks, found)]
-        buf.extend(chain.from_iterable(found))
+        return b"".join(found)
 
-    def _learn(self, new: dict[str, tuple[int, ...] | None]) -> None:
+    def _learn(self, new: dict[str, bytes | None]) -> None:
         """Term ids of unseen chunks; each distinct token is normalised once (-1: not kept)."""
         if len(self._token_ids) > CACHE_ENTRIES:
             self._token_ids.clear()
         tokenize, token_id, kept = self._tokenizer, self._token_ids.__getitem__, (-1).__ne__
-        learnt = {chunk: tuple(filter(kept, map(token_id, tokenize(chunk)))) for chunk in self._recall(new)}
+        learnt = {chunk: array("i", filter(kept, map(token_id, tokenize(chunk)))).tobytes()
+                  for chunk in self._recall(new)}
         new.update(learnt)
         self._remember(learnt)
 
     def _token_id(self, token: str) -> int:
         """Term id of a token, or -1 for a token that is not kept (not letters and digits only)."""
-        return self._intern((self.term(token),))[0] if token.isalnum() else -1
+        if not token.isalnum():
+            return -1
+        term = self.term(token)
+        i = self._ids.get(term)
+        if i is None:
+            i = self._ids[term] = len(self._terms)
+            self._terms.append(term)
+        return i
 
 
 class _Missing(dict):
