@@ -155,7 +155,7 @@ def chinese_ratio(repeat: int, tmp: Path) -> dict:
             seg = get_segmenter("zh")
             seg("预热")  # jieba's dictionary loaded, memo (almost) empty
             if not memo:
-                seg._remember = lambda key, value: None
+                seg._remember = lambda learnt: None
             start = time.perf_counter()
             build_index(ZH, tmp / f"zh{k}{memo}", language="zh", processes=1, batch_docs=8)
             times.append(time.perf_counter() - start)
@@ -357,8 +357,8 @@ def measure(args: argparse.Namespace, tmp: Path) -> list[str]:
         f"Build memory (peak RSS): English 1 process {cold['rss_main'] / mib:.0f} MiB for {cold['tokens'] / 1e6:.2f} M "
         f"tokens; Chinese synthetic 1 process {one['rss_main'] / mib:.0f} MiB for {one['tokens'] / 1e6:.2f} M tokens, "
         f"2 processes main {two['rss_main'] / mib:.0f} MiB + worker {two['rss_worker'] / mib:.0f} MiB. Memory does not "
-        f"grow with the corpus: a worker holds one batch (~75 bytes/token at its peak), its memo (<= 1M chunks) and segmenter "
-        f"tables; the merge holds the vocabulary (~150 bytes/term) + 256 MiB of postings buffer",
+        f"grow with the corpus: a worker holds one batch (~75 bytes/token at its peak), its memo (two generations of <= 1M chunks) and "
+        f"segmenter tables; the merge holds the vocabulary (~150 bytes/term) + 256 MiB of postings buffer",
         "Pair query latency, `pmi(a, b)` incl. normalising both words (median / p95 ms, median term frequency): "
         + "; ".join(f"English {k}: {m:.3f} / {p:.3f} (f={f})" for k, (m, p, f) in en_lat.items()) + "; "
         + "; ".join(f"Chinese synthetic {k}: {m:.3f} / {p:.3f} (f={f})" for k, (m, p, f) in zh_lat.items()),
