@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import html
 import re
+from operator import itemgetter
 
 __all__ = ["wikitext_to_text", "convert_variants", "VARIANT_FALLBACKS"]
 
@@ -78,8 +79,9 @@ _PLAIN_LINK = re.compile(r"\[\[(?<!\[\[\[)([^\[\]|:\s]|[^\[\]|:\s][^\[\]|:]*[^\[
 _PLAIN_PIPED_LINK = re.compile(r"\[\[(?<!\[\[\[)[^\[\]|:]*\|([^\[\]\s]|[^\[\]\s][^\[\]]*[^\[\]\s])\]\]")
 _QUOTES = re.compile(r"''+")
 _MAGIC_WORD = re.compile(r"__[^\W_]+__")
-_LEFTOVER_MARKS = ("[[", "]]", "{{", "}}", "-{", "}-")
-_LEFTOVER = re.compile("|".join(map(re.escape, _LEFTOVER_MARKS)))
+_LEFTOVER = re.compile(r"\[\[|\]\]|\{\{|\}\}|-\{|\}-")
+# a match's group 1 as the replacement, called from C (a "\1" template is expanded in Python per match)
+_GROUP_1 = itemgetter(1)
 
 
 def wikitext_to_text(markup: str, *, variant: str = "zh-cn") -> str:
@@ -98,7 +100,7 @@ def wikitext_to_text(markup: str, *, variant: str = "zh-cn") -> str:
     if "{|" in text:
         text = _strip_tables(text)
     if "[" in text:
-        text = _EXTERNAL_LINK.sub(r"\1", text)
+        text = _EXTERNAL_LINK.sub(_GROUP_1, text)
         text = _replace_links(text)
     if "<" in text:
         text = _TAG.sub("", _BR.sub("\n", text))
@@ -109,8 +111,7 @@ def wikitext_to_text(markup: str, *, variant: str = "zh-cn") -> str:
         text = _MAGIC_WORD.sub("", text)
     if "&" in text:
         text = html.unescape(text)
-    if any(mark in text for mark in _LEFTOVER_MARKS):
-        text = _LEFTOVER.sub("", text)
+    text = _LEFTOVER.sub("", text)
     return _tidy(text.replace("\xa0", " "))
 
 
@@ -234,7 +235,7 @@ def _replace_links(text: str) -> str:
     links disappear. Innermost links go first, so a file caption's own links cannot leak out; plain
     links (no namespace, no bracket inside) are innermost and need no decision, so two substitutions
     without a Python callback take them first."""
-    text = _PLAIN_LINK.sub(r"\1", _PLAIN_PIPED_LINK.sub(r"\1", text))
+    text = _PLAIN_LINK.sub(_GROUP_1, _PLAIN_PIPED_LINK.sub(_GROUP_1, text))
     while "[[" in text:
         text, n = _LINK.subn(_link_text, text)
         if not n:
