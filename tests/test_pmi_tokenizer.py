@@ -166,3 +166,31 @@ def test_chinese_memo_generations_keep_results(monkeypatch):
     seg = segment_module.ChineseSegmenter()
     monkeypatch.setattr(segment_module, "CACHE_ENTRIES", 8)
     assert [seg(t) for t in texts] == expected
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_full_term_table_keeps_the_memo_renumbered(monkeypatch, lang):
+    """Past VOCAB_LIMIT terms the segmenter keeps the memo's current generation (its terms renumbered)
+    instead of starting cold; every batch still gives a fresh segmenter's terms."""
+    rng = random.Random(5)
+    if lang == "en":
+        words = "The women paid for the children's books, didn't they? Walked (quickly) to 1990s U.S.-based".split()
+        batches = [[" ".join(rng.sample(words, 6)) + f" word{k} item{k % 7}" for k in range(b * 5, b * 5 + 5)]
+                   for b in range(30)]
+        seg = segment_module.SpacySegmenter("en")
+    else:
+        text = "1990年，張三在北京大學讀書。他說：「我喜歡Python 3和C++！」然後去了東京；2019年回來。"
+        batches = [["".join(rng.sample(text, 12)) + f"词{k}" for k in range(b * 5, b * 5 + 5)] for b in range(30)]
+        seg = segment_module.ChineseSegmenter()
+    fresh = get_segmenter(lang)
+    monkeypatch.setattr(segment_module, "VOCAB_LIMIT", 60)
+    monkeypatch.setattr(segment_module, "CACHE_ENTRIES", 12)  # the memo's terms fit after a compaction
+    monkeypatch.setattr(seg, "_reset", lambda: pytest.fail("compaction fell back to a reset"))
+    compactions = 0
+    for texts in batches:
+        before = len(seg._terms)
+        enc = seg.encode(texts)
+        compactions += len(seg._terms) < before
+        terms = [enc.terms[i] for i in enc.ids.tolist()]
+        assert terms == [t for text in texts for t in fresh(text)]
+    assert compactions >= 2 and len(seg._memo) > 1

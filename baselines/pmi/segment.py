@@ -60,7 +60,8 @@ __all__ = ["Segmenter", "Encoded", "get_segmenter", "base_language"]
 CACHE_MAX_LEN = int(os.environ.get("WINO_PMI_MEMO_CHARS", "48"))
 #: entries of one memo generation (two are kept) ...
 CACHE_ENTRIES = 1 << 20
-#: ... and the worker's term table when it holds this many terms (bounds a long-lived worker)
+#: ... and the worker's term table when it holds this many terms (bounds a long-lived worker: the
+#: terms the current memo generation uses are kept, renumbered, the others forgotten)
 VOCAB_LIMIT = 1 << 20
 
 _JIEBA_HAN = "([\u4e00-\u9fd5a-zA-Z0-9+#&\\._%\\-]+)"  # jieba 0.42's re_han_default
@@ -107,7 +108,7 @@ class Segmenter(ABC):
     def encode(self, texts: Iterable[str]) -> Encoded:
         """Term ids of many documents at once (what the index builder uses)."""
         if len(self._terms) > VOCAB_LIMIT:
-            self._reset()
+            self._compact()
         parts = []
         chars = 0
         with _gc_paused():
@@ -121,6 +122,29 @@ class Segmenter(ABC):
     @abstractmethod
     def _encode_text(self, text: str) -> bytes:
         """The term ids of ``text`` (native int32 bytes)."""
+
+    def _compact(self) -> None:
+        """Keep the current memo generation and the terms it uses, renumbered; forget the rest. A
+        long-lived worker stays bounded without starting cold (a reset if those terms are too many)."""
+        keys, values = list(self._memo), list(self._memo.values())
+        old_ids = np.frombuffer(b"".join(values), dtype=np.int32)
+        used = np.unique(old_ids)
+        if len(used) > VOCAB_LIMIT * 3 // 4:  # compacting would hardly free anything
+            self._reset()
+            return
+        remap = np.full(len(self._terms), -1, dtype=np.int32)
+        remap[used] = np.arange(len(used), dtype=np.int32)
+        terms = [self._terms[i] for i in used.tolist()]
+        self._terms[:] = terms
+        self._ids = {t: i for i, t in enumerate(terms)}
+        packed = remap[old_ids].tobytes()
+        ends = np.cumsum([len(v) for v in values]).tolist()
+        self._memo = {k: packed[e - len(v):e] for k, v, e in zip(keys, values, ends)}
+        self._older = {}
+        self._renumbered(remap)
+
+    def _renumbered(self, remap: np.ndarray) -> None:
+        """Hook: term ids were renumbered by ``remap`` (old id -> new id, -1: forgotten)."""
 
     def _reset(self) -> None:
         """Forget every term and memo (ids restart at 0), so a long-lived worker stays bounded."""
@@ -247,6 +271,11 @@ class SpacySegmenter(Segmenter):
         except ImportError as exc:  # e.g. ja needs sudachipy; spaCy's message gives the install command
             raise MissingDependencyError(f"spaCy's {self.language!r} tokenizer cannot load: {exc}") from exc
         return ChunkTokenizer(nlp.tokenizer)
+
+    def _renumbered(self, remap: np.ndarray) -> None:
+        old = dict(self._token_ids)
+        self._token_ids.clear()
+        self._token_ids.update((t, int(remap[i]) if i >= 0 else -1) for t, i in old.items() if i < 0 or remap[i] >= 0)
 
     def _reset(self) -> None:
         super()._reset()
