@@ -244,7 +244,7 @@ def filtered(search: Callable, anchor: str) -> Callable:
         return search
     edges = [edge_chars(a, compiled.flags, last=anchor == "end") for a in alternatives]
     if anchor == "any":
-        return search if None in edges else _InfixFilter(compiled, edges).finditer
+        return search if None in edges or not any(e._lo for e in edges) else _InfixFilter(compiled, edges).finditer
     return _EdgeFilter(compiled, alternatives, edges, anchor == "end").search
 
 
