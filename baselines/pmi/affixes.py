@@ -10,8 +10,9 @@ it can start and end with, and searches only with the alternatives that can matc
 original order: the result is the one the full expression gives (same match positions; group
 numbers may differ, which spaCy never reads), for every input string. An alternative the analysis
 cannot bound (a negated class, ``.``, a case-insensitive group, one that can match the empty
-string) is kept for every character, and an expression it cannot split is used as it is. Infixes
-are only pre-checked: a string holding none of the characters an infix can start with has none.
+string, a prefix without ``^`` or a suffix without ``$``) is kept for every character, and an
+expression it cannot split is used as it is. Infixes are only pre-checked: a string holding none of
+the characters an infix can start with has none.
 
 >>> import re
 >>> suffix = filtered(re.compile(r"\\.$|(?<=[0-9])km$|,$").search, "end")
@@ -99,13 +100,26 @@ def split_alternatives(pattern: str) -> list[str]:
     return parts
 
 
-def edge_chars(alternative: str, flags: int, *, last: bool) -> CharSet | None:
-    """Characters a match of ``alternative`` can start with (``last``: end with); None if unbounded."""
+def edge_chars(alternative: str, flags: int, *, last: bool, anchored: bool = False) -> CharSet | None:
+    """Characters a match of ``alternative`` can start with (``last``: end with); None if unbounded.
+    With ``anchored``, also None unless the alternative starts with ``^`` (``last``: ends with ``$``),
+    so that its first (last) character is the string's."""
     try:
-        chars, nullable = _edge(list(_p.parse(alternative, flags)), last)
+        items = list(_p.parse(alternative, flags))
+        if anchored and not _is_anchored(items, last):
+            return None
+        chars, nullable = _edge(items, last)
     except (_Any, re.error, TypeError, ValueError):
         return None
     return None if nullable else CharSet(chars)
+
+
+def _is_anchored(items: list, last: bool) -> bool:
+    if not items:
+        return False
+    op, av = items[-1] if last else items[0]
+    anchors = (_c.AT_END, _c.AT_END_STRING) if last else (_c.AT_BEGINNING, _c.AT_BEGINNING_STRING)
+    return op is _c.AT and av in anchors
 
 
 def _edge(items: list, last: bool) -> tuple[list[tuple[int, int]], bool]:
@@ -242,7 +256,7 @@ def filtered(search: Callable, anchor: str) -> Callable:
     alternatives = split_alternatives(compiled.pattern)
     if "|".join(alternatives) != compiled.pattern or len(alternatives) < 2:
         return search
-    edges = [edge_chars(a, compiled.flags, last=anchor == "end") for a in alternatives]
+    edges = [edge_chars(a, compiled.flags, last=anchor == "end", anchored=anchor != "any") for a in alternatives]
     if anchor == "any":
         return search if None in edges or not any(e._lo for e in edges) else _InfixFilter(compiled, edges).finditer
     return _EdgeFilter(compiled, alternatives, edges, anchor == "end").search

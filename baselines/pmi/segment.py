@@ -227,8 +227,8 @@ class ChineseSegmenter(Segmenter):
         if None in found:
             # re.split alternates: other text, Han run, other text, ...; jieba cuts the runs and
             # yields the other text character by character
-            new = {p: k & 1 for k, (p, ids) in enumerate(zip(parts, found)) if ids is None}
-            runs = dict(new)
+            runs = {p: k & 1 for k, (p, ids) in enumerate(zip(parts, found)) if ids is None}
+            new = dict.fromkeys(runs)
             cut = self._cut_run
             learnt = {p: self._intern(w.lower() for w in (cut(p) if runs[p] else p) if w.isalnum())
                       for p in self._recall(new)}
