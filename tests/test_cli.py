@@ -101,7 +101,7 @@ def test_option_errors_are_clean(capsys):
 
 def test_missing_input_file(capsys, tmp_path):
     code, _, err = run(capsys, "stats", str(tmp_path / "nope.jsonl"))
-    assert code == 1 and "nope.jsonl: cannot open" in err
+    assert code == 1 and "nope.jsonl: no such file" in err
 
 
 def test_console_script_runs_demo(tmp_path):

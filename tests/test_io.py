@@ -19,7 +19,8 @@ def test_atomic_output_leaves_nothing_on_failure(tmp_path):
 
 
 def test_atomic_output_replaces_on_success(tmp_path):
-    target = tmp_path / "sub" / "out.txt"
+    target = tmp_path / "out.txt"
+    target.write_bytes(b"old")
     with atomic_output(target) as fh:
         fh.write(b"new")
     assert target.read_bytes() == b"new"

@@ -27,3 +27,40 @@ def test_installed_package_ships_samples_cards_and_schema():
     assert any(p.name.endswith(".toml") for p in corpora.iterdir())
     assert len(list((corpora / "samples").iterdir())) >= 12
     assert (resources.files("wino_toolkit") / "data" / "item.schema.json").is_file()
+
+
+def _extras() -> tuple[list[str], dict[str, list[str]]]:
+    cfg = configparser.ConfigParser()
+    cfg.read(ROOT / "setup.cfg")
+    core = [line.split(">")[0].split("<")[0].split(";")[0].strip() for line in cfg["options"]["install_requires"].split("\n") if line.strip()]
+    extras = {
+        name: [line.split(">")[0].split("[")[0].strip() for line in value.split("\n") if line.strip()]
+        for name, value in cfg["options.extras_require"].items()
+    }
+    return core, extras
+
+
+def test_core_install_is_what_conversion_and_forms_need():
+    """The core used to pull scipy, scikit-learn and z3 (782 MB): each capability has its extra."""
+    core, extras = _extras()
+    assert not {"scipy", "scikit-learn", "z3-solver", "torch", "transformers", "datasets", "dask"} & set(core)
+    assert {"lxml", "jieba", "opencc", "spacy"} <= set(core)
+    from wino_toolkit.extras import EXTRAS
+
+    assert set(EXTRAS) <= set(extras)
+    every = {dep for name, deps in extras.items() if name not in ("all", "test") for dep in deps}
+    assert every <= set(extras["all"])
+
+
+def test_missing_extra_is_one_line_naming_the_install(monkeypatch):
+    import sys
+
+    import pytest
+
+    from wino_toolkit.errors import MissingDependencyError
+    from wino_toolkit.baselines.pmi.check import binomial_p
+
+    monkeypatch.setitem(sys.modules, "scipy.stats", None)  # makes `import scipy.stats` fail
+    with pytest.raises(MissingDependencyError) as caught:
+        binomial_p(3, 4, 0.5)
+    assert str(caught.value) == "the PMI check's binomial test needs scipy: pip install 'wino-toolkit[pmi]'"

@@ -44,7 +44,8 @@ def test_real_file_through_native_and_back(tmp_path, rel, name, options, count, 
     assert wt.convert(path, to=native_format, output=native, read_options=options).written == count
     assert wt.detect_format(native).name == native_format
     assert list(wt.read(native)) == records
-    back = tmp_path / f"back{path.suffix}"
+    back = tmp_path / "back" / path.name  # the same name, so the split it states is the same
+    back.parent.mkdir()
     wt.convert(native, to=name, output=back)
     assert list(wt.read(back, source_format=name, options=options)) == records
     if fmt.canonical:

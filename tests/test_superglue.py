@@ -250,10 +250,11 @@ def test_row_spelling_that_differs_from_the_span_is_kept(tmp_path):
     assert item.pronoun.text == "she" and item.meta["rows"][1]["span2_text"] == "She"
 
 
-def test_split_option_keeps_train_and_val_ids_apart(shared):
-    """Both splits number rows from 0: read together they clash unless -O split names them."""
+def test_train_and_val_read_together_as_two_splits(shared):
+    """Both splits number rows from 0: the file names give the splits, and ids are unique per split."""
     train, val = shared / "superglue_wsc" / "train.jsonl", shared / "superglue_wsc" / "val.jsonl"
-    with pytest.raises(wt.FormatError, match="duplicate id 'superglue-wsc-0'"):
-        list(wt.read([train, val]))
+    items = list(wt.read([train, val]))
+    assert {it.split for it in items} == {"train", "val"}
+    assert sum(it.id == "superglue-wsc-0" for it in items) == 2
     items = list(wt.read(val, options={"split": "val"}))
-    assert items[0].id == "superglue-wsc-val-0"
+    assert items[0].id == "superglue-wsc-val-0" and items[0].split == "val"

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import signal
 import sys
 from collections import Counter
 from typing import Any, Sequence
@@ -29,38 +30,54 @@ EPILOG = """examples:
 
 def cmd_convert(args: argparse.Namespace) -> int:
     from .api import convert
+    from .errors import ConversionError
     from .formats import formats
 
     formats.get(args.to)  # unknown target: fail before reading anything
     if args.source_format:
         formats.get(args.source_format)
-    report = convert(
-        args.inputs,
-        to=args.to,
-        source_format=args.source_format,
-        output=args.output,
-        read_options=key_values(args.read_option, "-O"),
-        write_options=key_values(args.write_option, "-W"),
-        unique_ids=not args.no_id_check,
-        script=args.script,
-    )
+    if args.report and args.output and _same_path(args.report, args.output):
+        raise WinoError(f"{args.report}: --report and -o name the same file")
+    try:
+        report = convert(
+            args.inputs,
+            to=args.to,
+            source_format=args.source_format,
+            output=args.output,
+            read_options=key_values(args.read_option, "-O"),
+            write_options=key_values(args.write_option, "-W"),
+            unique_ids=not args.no_id_check,
+            script=args.script,
+            strict=args.strict,
+        )
+    except ConversionError as exc:
+        if args.report and getattr(exc, "skipped", None):
+            _write_skip_report(args.report, exc.skipped)
+        raise
+    if args.report:
+        _write_skip_report(args.report, report.skipped)
     console = make_console(stderr=True)
     where = f" to {args.output}" if args.output else ""
     form = f", {report.form} form" if report.form else ""
-    console.print(f"wrote {report.written} records{where} ({args.to}{form})")
+    console.print(f"wrote {report.written} records{where} ({args.to}{form})", markup=False)
     if report.skipped:
         counts = Counter(_short(s.reason) for s in report.skipped)
         console.print(f"skipped {len(report.skipped)} item(s) the target cannot express:")
         for reason, n in counts.most_common(SHOWN_REASONS):
-            console.print(f"  {n:>5}  {reason}")
+            console.print(f"  {n:>5}  {reason}", markup=False)
         if len(counts) > SHOWN_REASONS:
             console.print(f"         ... and {len(counts) - SHOWN_REASONS} more reasons")
         if args.report:
-            _write_skip_report(args.report, report.skipped)
-            console.print(f"  every skipped item, with its reason: {args.report}")
+            console.print(f"  every skipped item, with its reason: {args.report}", markup=False)
         else:
             console.print("  (--report FILE lists every skipped item)")
-    return 1 if report.skipped and args.strict else 0
+    return 0
+
+
+def _same_path(a: str, b: str) -> bool:
+    import os
+
+    return os.path.realpath(a) == os.path.realpath(b)
 
 
 SHOWN_REASONS = 8
@@ -72,6 +89,7 @@ def _short(reason: str, width: int = 110) -> str:
 
 
 def _write_skip_report(path: str, skipped) -> None:
+    """The skipped items as TSV with a header, written even when none was skipped."""
     from .io import atomic_output
 
     lines = ["item_id\tcorpus\treason\n"] + [f"{s.item_id}\t{s.corpus}\t{s.reason}\n" for s in skipped]
@@ -83,6 +101,10 @@ def cmd_validate(args: argparse.Namespace) -> int:
     from .api import validate
 
     count, problems = validate(args.inputs, source_format=args.source_format, options=key_values(args.read_option, "-O"))
+    if args.json:
+        report = {"records": count, "valid": not problems, "problems": [p.to_dict() for p in problems]}
+        print(json.dumps(report, ensure_ascii=False, indent=2))
+        return 1 if problems else 0
     for problem in problems:
         print(problem, file=sys.stderr)
     if problems:
@@ -100,11 +122,16 @@ def cmd_stats(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(stats, ensure_ascii=False, indent=2))
         return 0
-    make_console().print(stats_table(stats))
+    console = make_console()
+    if stats["corpora"]:
+        console.print(stats_table(stats))
+    if "nli" in stats:
+        console.print(nli_stats_table(stats))
     return 0
 
 
 def stats_table(stats: dict[str, Any]):
+    """The schema items' rows, one per corpus and split."""
     from rich.table import Table
 
     table = Table(title="corpus statistics", title_justify="left")
@@ -126,6 +153,29 @@ def stats_table(stats: dict[str, Any]):
             ", ".join(f"{k}: {v}" for k, v in s["labels"].items()),
             f"{s['avg_tokens']:.1f}",
             str(s["vocabulary"]),
+        )
+    return table
+
+
+def nli_stats_table(stats: dict[str, Any]):
+    """The NLI pairs' rows, one per corpus and split."""
+    from rich.table import Table
+
+    table = Table(title="NLI pair statistics", title_justify="left")
+    for col in ("corpus", "pairs", "premises", "languages", "labels", "avg premise tokens", "hypothesis tokens"):
+        table.add_column(col, justify="left" if col in ("corpus", "languages", "labels") else "right")
+    rows = list(stats["nli"].items())
+    if len(rows) > 1:
+        rows.append(("total", stats["nli_total"]))
+    for name, s in rows:
+        table.add_row(
+            name,
+            str(s["pairs"]),
+            str(s["premises"]),
+            ", ".join(s["languages"]),
+            ", ".join(f"{k}: {v}" for k, v in s["labels"].items()),
+            f"{s['avg_premise_tokens']:.1f}",
+            f"{s['avg_hypothesis_tokens']:.1f} ({s['hypothesis_tokens_min']}-{s['hypothesis_tokens_max']})",
         )
     return table
 
@@ -251,12 +301,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("-W", dest="write_option", action="append", metavar="KEY=VALUE", help="writer option")
     p.add_argument("--no-id-check", action="store_true", help="skip the duplicate-id check: constant memory on huge files")
     p.add_argument("--script", choices=("hans", "hant"), help="write Chinese forms in Simplified (hans) or Traditional (hant) script")
-    p.add_argument("--report", metavar="FILE", help="write the items a form could not be derived for, with reasons (TSV)")
-    p.add_argument("--strict", action="store_true", help="exit 1 when any item had to be skipped")
+    p.add_argument("--report", metavar="FILE", help="write the items a form could not be derived for, with reasons (TSV, always written)")
+    p.add_argument("--strict", action="store_true", help="fail (exit 1, nothing written) when any item would be skipped")
     p.set_defaults(func=cmd_convert)
 
     p = sub.add_parser("validate", help="check files against the schema, one line per problem")
     inputs(p)
+    p.add_argument("--json", action="store_true", help="print {records, valid, problems: [{file, where, problem}]}")
     p.set_defaults(func=cmd_validate)
 
     p = sub.add_parser("stats", help="items, schemas, twins, labels, length and vocabulary")
@@ -286,7 +337,16 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, raised like Ctrl-C so every ``finally`` runs and no temporary file is left behind."""
+
+
+def _on_sigterm(signum: int, frame: Any) -> None:
+    raise Terminated()
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    previous = _install(signal.SIGTERM, _on_sigterm)
     try:
         parser = build_parser()
         args = parser.parse_args(argv)
@@ -299,9 +359,26 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     except BrokenPipeError:
         return 1
+    except OSError as exc:  # a file system refusing mid-run (disk full, permissions): one line, no traceback
+        where = f"{exc.filename}: " if exc.filename else ""
+        print(f"wino: error: {where}{exc.strerror or exc}", file=sys.stderr)
+        return 1
+    except Terminated:
+        print("wino: terminated", file=sys.stderr)
+        return 143
     except KeyboardInterrupt:
         print("wino: interrupted", file=sys.stderr)
         return 130
+    finally:
+        _install(signal.SIGTERM, previous)
+
+
+def _install(signum: int, handler: Any) -> Any:
+    """Set a signal handler where Python allows it (the main thread); return the previous one."""
+    try:
+        return signal.signal(signum, handler)
+    except (ValueError, TypeError):  # not the main thread, or no previous Python-level handler to restore
+        return None
 
 
 if __name__ == "__main__":

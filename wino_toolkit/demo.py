@@ -12,6 +12,7 @@ from importlib import resources
 from pathlib import Path
 
 from .api import read, write
+from .errors import MissingDependencyError
 from .formats import detect_format
 from .forms import FormReport, derive
 from .stats import corpus_stats
@@ -119,7 +120,10 @@ def run_demo(output: str | None, *, console) -> int:
         console.print(forms_table)
         console.print(examples)
         console.print()
-        console.print(_pmi(items, Path(tmp)))
+        try:
+            console.print(_pmi(items, Path(tmp)))
+        except MissingDependencyError as exc:  # the [pmi] extra is not installed: say which install adds the step
+            console.print(f"4. PMI word-association check skipped: {exc}", markup=False)
         elapsed = time.perf_counter() - started
         console.print()
         console.print(

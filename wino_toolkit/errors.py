@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from os import PathLike
 
-__all__ = ["WinoError", "FormatError", "SchemaError", "UnknownNameError", "ConversionError", "MissingDependencyError", "FormError"]
+__all__ = ["WinoError", "FormatError", "SchemaError", "UnknownNameError", "ConversionError", "MissingDependencyError", "FormError", "OutputError"]
 
 
 class WinoError(Exception):
@@ -22,6 +22,18 @@ class FormatError(WinoError):
         self.where = where
         self.problem = problem
         super().__init__(": ".join(p for p in (self.path, where, problem) if p))
+
+
+class OutputError(WinoError):
+    """An output path that cannot be written: a missing directory, a directory, a read-only file system.
+
+    Raised before anything is written, or instead of replacing the path, never after damaging it.
+    """
+
+    def __init__(self, path: str | PathLike, problem: str):
+        self.path = str(path)
+        self.problem = problem
+        super().__init__(f"{self.path}: {problem}")
 
 
 class SchemaError(WinoError):

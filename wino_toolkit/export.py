@@ -21,6 +21,7 @@ def to_records(items: Iterable[Item]) -> list[dict[str, Any]]:
         row: dict[str, Any] = {
             "id": item.id,
             "corpus": item.corpus,
+            "split": item.split,
             "language": item.language,
             "text": item.text,
             "pronoun": None if item.pronoun is None else item.pronoun.text,
@@ -47,16 +48,21 @@ def to_records(items: Iterable[Item]) -> list[dict[str, Any]]:
 
 
 def to_pandas(items: Iterable[Item]):
+    """A ``pandas.DataFrame`` of :func:`to_records`; offsets and the answer are nullable ``Int64``
+    columns, so a missing span stays ``<NA>`` instead of turning every offset into a float."""
     try:
         import pandas as pd
     except ImportError:
         raise MissingDependencyError("to_pandas needs pandas: pip install 'wino-toolkit[all]'") from None
-    return pd.DataFrame(to_records(items))
+    frame = pd.DataFrame(to_records(items))
+    integers = [c for c in frame.columns if c.endswith(("_start", "_end")) or c in ("answer", "n_candidates")]
+    return frame.astype({c: "Int64" for c in integers})
 
 
 def to_hf_dataset(items: Iterable[Item]):
-    """A ``datasets.Dataset`` with the native (nested) structure; ``meta`` is kept as a JSON string
-    because its keys differ between corpora and Arrow needs one type per column."""
+    """A ``datasets.Dataset`` with the native (nested) structure, or a ``DatasetDict`` keyed by
+    split when the items have splits (items without one go under ``"unsplit"``). ``meta`` is kept
+    as a JSON string because its keys differ between corpora and Arrow needs one type per column."""
     try:
         import datasets
     except ImportError:
@@ -66,6 +72,7 @@ def to_hf_dataset(items: Iterable[Item]):
         {
             "id": datasets.Value("string"),
             "corpus": datasets.Value("string"),
+            "split": datasets.Value("string"),
             "language": datasets.Value("string"),
             "text": datasets.Value("string"),
             "pronoun": span,
@@ -89,6 +96,7 @@ def to_hf_dataset(items: Iterable[Item]):
     for item in items:
         columns["id"].append(item.id)
         columns["corpus"].append(item.corpus)
+        columns["split"].append(item.split)
         columns["language"].append(item.language)
         columns["text"].append(item.text)
         columns["pronoun"].append(span_dict(item.pronoun))
@@ -100,4 +108,18 @@ def to_hf_dataset(items: Iterable[Item]):
         columns["triggers"].append(list(item.triggers))
         columns["knowledge"].append([{"text": k.text, "label": k.label, "formula": k.formula} for k in item.knowledge])
         columns["meta"].append(json.dumps(item.meta, ensure_ascii=False, sort_keys=True))
-    return datasets.Dataset.from_dict(columns, features=features)
+    splits = columns["split"]
+    if not any(split is not None for split in splits):
+        return datasets.Dataset.from_dict(columns, features=features)
+    rows: dict[str, list[int]] = {}
+    for k, split in enumerate(splits):
+        rows.setdefault(split if split is not None else UNSPLIT, []).append(k)
+    return datasets.DatasetDict(
+        {
+            name: datasets.Dataset.from_dict({c: [values[k] for k in ks] for c, values in columns.items()}, features=features)
+            for name, ks in rows.items()
+        }
+    )
+
+
+UNSPLIT = "unsplit"  # the DatasetDict key of items without a split among items with one

@@ -2,17 +2,20 @@
 from __future__ import annotations
 
 import contextlib
+import contextvars
 import io
 import os
+import re
 import shutil
+import stat
 import sys
 import tempfile
 from pathlib import Path
-from typing import BinaryIO, Iterator
+from typing import BinaryIO, Callable, Iterator
 
-from .errors import FormatError
+from .errors import FormatError, OutputError, WinoError
 
-__all__ = ["atomic_output", "read_text", "iter_lines", "iter_jsonl", "load_json_array", "read_head", "text_writer", "SNIFF_BYTES"]
+__all__ = ["atomic_output", "collect_errors", "recover", "read_text", "iter_lines", "iter_jsonl", "load_json_array", "read_head", "text_writer", "SNIFF_BYTES"]
 
 SNIFF_BYTES = 65536
 
@@ -21,31 +24,140 @@ SNIFF_BYTES = 65536
 def atomic_output(path: str | os.PathLike | None) -> Iterator[BinaryIO]:
     """A binary stream that becomes ``path`` (or stdout) only if the block finishes without error.
 
-    Writes go to a temporary file beside ``path`` that is renamed over it at the end, so a failed
-    conversion never leaves a partial or truncated output behind. For stdout the data are spooled
-    and copied out only on success.
+    A regular file (or a path that does not exist yet) is written to a temporary file beside it
+    and renamed over it at the end, so a failed run never leaves a partial or truncated output;
+    through a symlink, the link's target is replaced and the link stays. The new file gets the
+    mode the old one had, or ``0666`` less the umask, like any Unix tool's output.
+
+    Streams (stdout, ``/dev/stdout`` and ``/dev/fd/N``, character devices, FIFOs, sockets) cannot
+    be replaced: the data are spooled and written through only on success, so a failed run
+    writes nothing to them either. A path that cannot be written raises :class:`OutputError`
+    with one line naming it (a missing directory, a directory, a read-only file system).
     """
-    if path is None or str(path) == "-":
-        with tempfile.SpooledTemporaryFile(max_size=64 << 20) as tmp:
-            yield tmp  # type: ignore[misc]
-            tmp.seek(0)
-            out = sys.stdout.buffer
-            shutil.copyfileobj(tmp, out)
-            out.flush()
+    target = None if path is None or str(path) == "-" else Path(path)
+    fd = 1 if target is None else _stream_fd(target)
+    if fd is not None:
+        with _spooled(lambda: _descriptor_stream(fd)) as tmp:
+            yield tmp
         return
-    target = Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=target.parent)
+    try:
+        info = os.stat(target)
+    except FileNotFoundError:
+        info = None
+    except OSError as exc:
+        raise OutputError(target, f"cannot write: {exc.strerror or exc}") from None
+    if info is not None and not stat.S_ISREG(info.st_mode):
+        if stat.S_ISDIR(info.st_mode):
+            raise OutputError(target, "is a directory; name a file")
+        with _spooled(lambda: _open_stream(target)) as tmp:
+            yield tmp
+        return
+    real = Path(os.path.realpath(target))
+    parent = real.parent
+    if not parent.is_dir():
+        problem = "is not a directory" if parent.exists() else "does not exist"
+        raise OutputError(target, f"cannot write: the directory {str(target.parent)!r} {problem}")
+    mode = stat.S_IMODE(info.st_mode) if info is not None else 0o666 & ~_umask()
+    try:
+        fd, tmp_name = tempfile.mkstemp(prefix=f".{real.name}.", suffix=".part", dir=parent)
+    except OSError as exc:
+        raise OutputError(target, f"cannot write: {exc.strerror or exc}") from None
     try:
         with os.fdopen(fd, "wb") as fh:
             yield fh
             fh.flush()
             os.fsync(fh.fileno())
-        os.replace(tmp_name, target)
-    except BaseException:
+        os.chmod(tmp_name, mode)
+        os.replace(tmp_name, real)
+    except BaseException as exc:
         with contextlib.suppress(FileNotFoundError):
             os.unlink(tmp_name)
+        if isinstance(exc, OSError) and not isinstance(exc, WinoError) and exc.filename in (None, tmp_name, str(real)):
+            raise OutputError(target, f"cannot write: {exc.strerror or exc}") from None
         raise
+
+
+_FD_PATH = re.compile(r"/(?:dev/fd|proc/self/fd)/(\d+)")
+_STD_PATHS = {"/dev/stdout": 1, "/dev/stderr": 2, "/dev/stdin": 0}
+
+
+def _stream_fd(path: Path) -> int | None:
+    """The descriptor a path such as ``/dev/stdout`` or ``/dev/fd/3`` names, else ``None``.
+
+    Such a path resolves to whatever the descriptor is open on (a pipe, a terminal, or a
+    regular file the shell redirected to); that file must be written through the descriptor,
+    never replaced, or the shell's redirection would lose the output.
+    """
+    text = os.path.abspath(path)
+    if text in _STD_PATHS:
+        return _STD_PATHS[text]
+    match = _FD_PATH.fullmatch(text)
+    return int(match.group(1)) if match else None
+
+
+def _descriptor_stream(fd: int) -> contextlib.AbstractContextManager[BinaryIO]:
+    """Python's own stdout/stderr for 1 and 2 (so redirections made in Python hold), else the descriptor."""
+    if fd in (1, 2):
+        stream = (sys.stdout if fd == 1 else sys.stderr).buffer
+        return contextlib.nullcontext(stream)
+    try:
+        return os.fdopen(os.dup(fd), "wb")
+    except OSError as exc:
+        raise OutputError(f"/dev/fd/{fd}", f"cannot write: {exc.strerror or exc}") from None
+
+
+def _open_stream(path: Path) -> contextlib.AbstractContextManager[BinaryIO]:
+    try:
+        return open(path, "wb", buffering=0)
+    except OSError as exc:
+        raise OutputError(path, f"cannot write: {exc.strerror or exc}") from None
+
+
+@contextlib.contextmanager
+def _spooled(open_stream: Callable[[], contextlib.AbstractContextManager[BinaryIO]]) -> Iterator[BinaryIO]:
+    """Spool what the block writes; on success, copy it to the stream ``open_stream`` opens."""
+    with tempfile.SpooledTemporaryFile(max_size=64 << 20) as tmp:
+        yield tmp  # type: ignore[misc]
+        tmp.seek(0)
+        with open_stream() as out:
+            shutil.copyfileobj(tmp, out)
+            out.flush()
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+_SINK: contextvars.ContextVar[list[FormatError] | None] = contextvars.ContextVar("wino_error_sink", default=None)
+
+
+@contextlib.contextmanager
+def collect_errors() -> Iterator[list[FormatError]]:
+    """Let readers go on past bad records: each :func:`recover` call inside the block lands here.
+
+    ``wino validate`` reads a file once and lists every bad line; everywhere else the first bad
+    record raises, as it should.
+    """
+    errors: list[FormatError] = []
+    token = _SINK.set(errors)
+    try:
+        yield errors
+    finally:
+        _SINK.reset(token)
+
+
+def recover(error: FormatError) -> None:
+    """Record ``error`` and return when errors are being collected; raise it otherwise.
+
+    Readers call this for a record they cannot build but can skip (one bad line of a line-based
+    format) and then continue with the next record.
+    """
+    sink = _SINK.get()
+    if sink is None:
+        raise error
+    sink.append(error)
 
 
 def read_head(path: str | os.PathLike, size: int = SNIFF_BYTES) -> bytes:
@@ -124,9 +236,11 @@ def iter_jsonl(path: str | os.PathLike, encoding: str = "utf-8") -> Iterator[tup
         try:
             obj = loads(line)
         except json.JSONDecodeError as exc:
-            raise FormatError(path, f"line {number}", f"invalid JSON at column {exc.colno}: {exc.msg}") from None
+            recover(FormatError(path, f"line {number}", f"invalid JSON at column {exc.colno}: {exc.msg}"))
+            continue
         if not isinstance(obj, dict):
-            raise FormatError(path, f"line {number}", f"expected a JSON object, found {type(obj).__name__}")
+            recover(FormatError(path, f"line {number}", f"expected a JSON object, found {type(obj).__name__}"))
+            continue
         yield number, obj
 
 

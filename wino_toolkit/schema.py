@@ -18,7 +18,7 @@ from .errors import SchemaError
 
 __all__ = ["SCHEMA_VERSION", "ROLES", "Span", "Candidate", "Knowledge", "Item", "NLIPair"]
 
-SCHEMA_VERSION = "1.0"
+SCHEMA_VERSION = "1.1"  # 1.1 adds ``split``; 1.0 lines still read
 ROLES = ("special", "alternate")
 MIN_CANDIDATES, MAX_CANDIDATES = 2, 5
 
@@ -89,6 +89,8 @@ class Item:
     triggers : the word(s) of this version that differ from its twin ("small" vs "large").
     knowledge : knowledge sentences about the item (WinoLogic).
     meta : every source field without a slot above, keyed by field name.
+    split : the release split the item comes from (``train``, ``dev``, ``test`` ...), or ``None``;
+        ids are unique within a corpus and split.
     origin : where the item was read from ("dev.jsonl:12"), for messages; never written out.
     """
 
@@ -105,6 +107,7 @@ class Item:
     triggers: list[str] = field(default_factory=list)
     knowledge: list[Knowledge] = field(default_factory=list)
     meta: dict[str, Any] = field(default_factory=dict)
+    split: str | None = None
     origin: str | None = field(default=None, compare=False, repr=False)
 
     @property
@@ -132,6 +135,8 @@ class Item:
         if not MIN_CANDIDATES <= n <= MAX_CANDIDATES or (answer is not None and (answer.__class__ is not int or not 0 <= answer < n)):
             return False
         if self.role is not None and self.role not in ROLES:
+            return False
+        if self.split is not None and self.split.__class__ is not str:
             return False
         span = self.pronoun
         if span is not None and not (0 <= span.start <= span.end <= size and text[span.start : span.end] == span.text):
@@ -173,6 +178,8 @@ class Item:
             out.extend(self._span_problems("pronoun", self.pronoun))
         if self.role is not None and self.role not in ROLES:
             out.append(f"role: {self.role!r} is not one of {', '.join(ROLES)}")
+        if self.split is not None and not (isinstance(self.split, str) and self.split):
+            out.append(f"split: {self.split!r} is not a non-empty string")
         return out
 
     def _span_problems(self, name: str, span: Span) -> list[str]:
@@ -198,6 +205,7 @@ class Item:
             "schema_version": SCHEMA_VERSION,
             "id": self.id,
             "corpus": self.corpus,
+            "split": self.split,
             "language": self.language,
             "text": self.text,
             "pronoun": None if self.pronoun is None else self.pronoun.to_list(),
@@ -230,6 +238,7 @@ class Item:
             triggers=list(d.get("triggers") or ()),
             knowledge=[Knowledge(k["text"], k.get("label"), k.get("formula")) for k in d.get("knowledge") or ()],
             meta=dict(d.get("meta") or {}),
+            split=d.get("split"),
             origin=origin,
         )
 
@@ -252,6 +261,7 @@ class NLIPair:
     item_id: str | None = None
     candidate: int | None = None
     meta: dict[str, Any] = field(default_factory=dict)
+    split: str | None = None
     origin: str | None = field(default=None, compare=False, repr=False)
 
     def problems(self) -> list[str]:
@@ -277,6 +287,7 @@ class NLIPair:
             "schema_version": SCHEMA_VERSION,
             "id": self.id,
             "corpus": self.corpus,
+            "split": self.split,
             "language": self.language,
             "premise": self.premise,
             "hypothesis": self.hypothesis,
@@ -298,5 +309,6 @@ class NLIPair:
             item_id=d.get("item_id"),
             candidate=d.get("candidate"),
             meta=dict(d.get("meta") or {}),
+            split=d.get("split"),
             origin=origin,
         )

@@ -80,8 +80,9 @@ def binomial_p(successes: int, trials: int, rate: float) -> float:
     """Two-sided exact binomial test (scipy), 1.0 when there are no trials."""
     if trials <= 0:
         return 1.0
-    from scipy.stats import binomtest
+    from wino_toolkit.extras import require
 
+    binomtest = require("scipy.stats", "pmi", "the PMI check's binomial test").binomtest
     return float(binomtest(successes, trials, rate, alternative="two-sided").pvalue)
 
 

@@ -1,0 +1,98 @@
+"""`wino stats`, `wino validate` and the library calls behind them, on every kind of record."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from conftest import SAMPLES
+
+import wino_toolkit as wt
+from wino_toolkit.cli import main
+
+WG = SAMPLES / "winogrande.jsonl"
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.mark.parametrize("sample", ["wnli.tsv", "nli-jsonl.jsonl"])
+def test_stats_on_nli_pairs(capsys, sample):
+    """`wino stats` on an NLI file used to crash: 'NLIPair' object has no attribute 'twin'."""
+    path = SAMPLES / sample
+    pairs = list(wt.read(path))
+    code, out, err = run(capsys, "stats", str(path), "--json")
+    assert code == 0, err
+    stats = json.loads(out)
+    assert stats["corpora"] == {}
+    total = stats["nli_total"]
+    assert total["pairs"] == len(pairs)
+    assert total["premises"] == len({p.premise for p in pairs})
+    labels = {"entailment": sum(p.label is True for p in pairs), "not_entailment": sum(p.label is False for p in pairs)}
+    assert {k: v for k, v in total["labels"].items() if k != "unlabeled"} == {k: v for k, v in labels.items() if v}
+    assert 0 < total["hypothesis_tokens_min"] <= total["avg_hypothesis_tokens"] <= total["hypothesis_tokens_max"]
+    code, out, _ = run(capsys, "stats", str(path))
+    assert code == 0 and "NLI pair statistics" in out and "premises" in out
+
+
+def test_stats_count_superglue_labels_as_given(capsys):
+    """Items whose rows carry `label: true` were counted as unlabeled."""
+    rows = [json.loads(line) for line in (SAMPLES / "superglue.jsonl").read_text().splitlines()]
+    code, out, _ = run(capsys, "stats", str(SAMPLES / "superglue.jsonl"), "--json")
+    labels = json.loads(out)["total"]["labels"]
+    assert labels == {"false": sum(r["label"] is False for r in rows), "true": sum(r["label"] is True for r in rows)}
+
+
+def test_winogrande_triggers_on_every_path(tmp_path):
+    """`item.triggers` was [] for WinoGrande read with wt.read and in native JSON Lines."""
+    items = list(wt.read(WG))
+    twins = [it for it in items if sum(o.twin == it.twin for o in items) == 2]
+    assert twins and all(it.triggers for it in twins)
+    first, second = twins[0], twins[1]
+    assert first.triggers != second.triggers and first.triggers[0] in first.text and first.triggers[0] not in second.text
+    native = tmp_path / "wg.jsonl"
+    wt.write(items, native, to="jsonl")
+    assert [it.triggers for it in wt.read(native)] == [it.triggers for it in items]
+
+
+def test_read_raises_at_the_call(tmp_path):
+    """`wt.read` with a missing file or a bad format name raised only at the first iteration."""
+    with pytest.raises(wt.FormatError, match="no such file"):
+        wt.read(tmp_path / "missing.jsonl")
+    with pytest.raises(wt.UnknownNameError, match="Did you mean 'winogrande'"):
+        wt.read(WG, source_format="winogrand")
+    with pytest.raises(wt.WinoError, match="has no option 'nonsense'"):
+        wt.read(WG, options={"nonsense": 1})
+
+
+def test_validate_lists_every_bad_line(tmp_path, capsys):
+    """A file whose records cannot be built stopped at the first problem ("1 problem(s) in 0 records")."""
+    good = WG.read_text().splitlines()
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("\n".join([good[0], "{not json", good[1], "[1, 2]", good[2], "{\"qID\": ", good[3], "oops"]) + "\n")
+    code, out, err = run(capsys, "validate", str(bad), "--from", "winogrande")
+    lines = err.splitlines()
+    assert code == 1
+    assert [line.split(": ")[1] for line in lines[:-1]] == ["line 2", "line 4", "line 6", "line 8"]
+    assert lines[-1] == "4 problem(s) in 4 records"
+    code, out, _ = run(capsys, "validate", str(bad), "--from", "winogrande", "--json")
+    report = json.loads(out)
+    assert code == 1 and report["records"] == 4 and report["valid"] is False
+    assert [p["where"] for p in report["problems"]] == ["line 2", "line 4", "line 6", "line 8"]
+    assert all(p["file"] == str(bad) for p in report["problems"])
+    code, out, _ = run(capsys, "validate", str(WG), "--json")
+    assert code == 0 and json.loads(out) == {"records": 7, "valid": True, "problems": []}
+
+
+def test_to_pandas_offsets_are_integers():
+    pd = pytest.importorskip("pandas")
+    from wino_toolkit.export import to_pandas
+
+    frame = to_pandas(wt.read(SAMPLES / "mandarinograd.json"))
+    for column in ("pronoun_start", "pronoun_end", "candidate_1_start", "answer"):
+        assert str(frame[column].dtype) == "Int64", column
+    assert frame["pronoun_start"].notna().all()
+    assert isinstance(frame["pronoun_start"].iloc[0], (int, pd.Int64Dtype().type))

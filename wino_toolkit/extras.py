@@ -1,0 +1,27 @@
+"""Optional dependencies: each capability's extra, and the one-line message when it is missing."""
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+
+from .errors import MissingDependencyError
+
+__all__ = ["EXTRAS", "require"]
+
+# capability extra -> what it adds (kept in step with setup.cfg's [options.extras_require])
+EXTRAS = {
+    "pmi": "scipy (the PMI check's exact binomial test)",
+    "logic": "z3-solver and lark (formalized knowledge checks)",
+    "aflite": "scikit-learn, torch and transformers (adversarial filtering)",
+    "neural": "torch and transformers (LM scoring and fine-tuning)",
+    "hf": "Hugging Face datasets (to_hf_dataset)",
+    "distributed": "Dask (PMI indexing on a cluster)",
+}
+
+
+def require(module: str, extra: str, what: str) -> ModuleType:
+    """Import ``module`` or raise :class:`MissingDependencyError` naming the ``pip install`` to run."""
+    try:
+        return importlib.import_module(module)
+    except ImportError:
+        raise MissingDependencyError(f"{what} needs {module.split('.')[0]}: pip install 'wino-toolkit[{extra}]'") from None
