@@ -203,3 +203,29 @@ def test_sigterm_removes_the_partial_file(tmp_path):
     _, err = proc.communicate(timeout=60)
     assert proc.returncode == 143 and err == "wino: terminated\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["big.jsonl"]
+
+
+@pytest.mark.parametrize("name", ["-", "/dev/stdin"])
+def test_piped_input_reads_whole(name):
+    """A pipe can be read once: detection used to consume the head that the reader then missed."""
+    done = wino("convert", name, "--to", "jsonl", input=WG.read_text())
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == native_lines()
+
+
+def test_piped_input_errors_name_the_pipe_not_a_copy():
+    text = "".join(WG.read_text().splitlines(keepends=True)[:3]) + "{bad\n"
+    done = wino("convert", "/dev/stdin", "--to", "jsonl", input=text)
+    assert done.returncode == 1 and done.stdout == ""
+    assert done.stderr.startswith("wino: error: /dev/stdin: line 4: invalid JSON") and done.stderr.count("\n") == 1
+
+
+def test_fifo_input_reads_whole(tmp_path):
+    fifo = tmp_path / "in.pipe"
+    os.mkfifo(fifo)
+    writer = threading.Thread(target=lambda: fifo.write_bytes(WG.read_bytes()))
+    writer.start()
+    done = wino("convert", str(fifo), "--to", "jsonl")
+    writer.join(timeout=60)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout == native_lines()

@@ -50,3 +50,29 @@ def test_tokens_split_romance_elision_and_japanese_scripts():
     assert tokenize("Qu'elle a bu l'eau.", "fr") == ["Qu'", "elle", "a", "bu", "l'", "eau", "."]
     assert tokenize("It doesn't fit.", "en") == ["It", "doesn't", "fit", "."]
     assert tokenize("彼は厳格だった。", "ja") == ["彼", "は", "厳格", "だった", "。"]
+
+
+def test_windowed_trigger_diff_equals_the_whole_text_token_diff():
+    """The fast path tokenizes only around the difference; it must give what tokenizing everything gives."""
+    import random
+
+    from wino_toolkit.twins import _token_diff
+
+    rng = random.Random(7)
+    words = ["the", "cat", "cat's", "didn't", "big", "bigger", ",", ".", "l'eau", "qu'elle", "a", "b", "  ", "\n", "don’t", "x-y"]
+    for _ in range(4000):
+        base = [rng.choice(words) for _ in range(rng.randint(0, 9))]
+        other = list(base)
+        for _ in range(rng.randint(1, 3)):
+            k = rng.randint(0, len(other))
+            op = rng.random()
+            if op < 0.4 and other and k < len(other):
+                other[k] = rng.choice(words)
+            elif op < 0.7:
+                other.insert(k, rng.choice(words))
+            elif other and k < len(other):
+                del other[k]
+        sep_a, sep_b = rng.choice([" ", "", "  "]), rng.choice([" ", ""])
+        a, b = sep_a.join(base), sep_b.join(other) if rng.random() < 0.3 else sep_a.join(other)
+        for language in ("en", "fr", "ja"):
+            assert trigger_diff(a, b, language) == _token_diff(a, b, language, whole=True), (a, b, language)

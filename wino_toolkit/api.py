@@ -5,13 +5,19 @@ the file and record at fault.
 """
 from __future__ import annotations
 
+import atexit
 import collections
+import contextlib
 import dataclasses
 import os
 import re
+import shutil
+import stat
+import sys
+import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable, Iterator, Sequence
+from typing import Any, BinaryIO, Iterable, Iterator, Sequence
 
 from .errors import ConversionError, FormatError, WinoError
 from .formats import Format, detect_format, formats, make_config
@@ -48,8 +54,14 @@ def _as_list(inputs: PathLike | Sequence[PathLike]) -> list[Path]:
 
 @dataclass(frozen=True)
 class _Source:
-    """One input file, its format, the reader's config and the split its items get."""
+    """One input file, its format, the reader's config and the split its items get.
 
+    ``name`` is the path the user gave, for messages; ``path`` is what is read: the same file, or
+    a spooled copy of a pipe (``-``, ``/dev/stdin``, a FIFO), which can only be read once while
+    detection and reading each open the file.
+    """
+
+    name: Path
     path: Path
     format: Format
     config: Any
@@ -66,27 +78,69 @@ def _sources(inputs: PathLike | Sequence[PathLike], source_format: str | None, o
     options = dict(options or {})
     given = options.pop("split", None)
     out = []
-    for path in _as_list(inputs):
-        if not path.exists():
-            raise FormatError(path, None, "no such file")
-        if path.is_dir():
-            raise FormatError(path, None, "is a directory, not a file")
-        fmt = resolve_format(path, source_format)
+    for name in _as_list(inputs):
+        path = _readable(name)
+        try:
+            fmt = resolve_format(path, source_format)
+        except FormatError as exc:
+            raise _renamed(exc, path, name) from None
         if fmt.read is None:
             raise WinoError(f"format {fmt.name!r} can be written but not read")
         fields = {f.name for f in dataclasses.fields(fmt.config)}
         config = make_config(fmt, {**options, "split": given} if given and "split" in fields else options)
-        out.append(_Source(path, fmt, config, given or split_from_name(path), given is not None))
+        out.append(_Source(name, path, fmt, config, given or split_from_name(name), given is not None))
     return out
+
+
+def _readable(name: Path) -> Path:
+    """``name`` itself when it is a regular file, a spooled copy when it is a pipe or ``-``."""
+    if str(name) == "-":
+        return _spool(sys.stdin.buffer, name)
+    try:
+        info = os.stat(name)
+    except FileNotFoundError:
+        raise FormatError(name, None, "no such file") from None
+    except OSError as exc:
+        raise FormatError(name, None, f"cannot open: {exc.strerror or exc}") from None
+    if stat.S_ISDIR(info.st_mode):
+        raise FormatError(name, None, "is a directory, not a file")
+    if stat.S_ISREG(info.st_mode):
+        return name
+    with open(name, "rb") as stream:
+        return _spool(stream, name)
+
+
+def _spool(stream: BinaryIO, name: Path) -> Path:
+    """Copy a stream to a temporary file, removed when the process exits."""
+    fd, tmp = tempfile.mkstemp(prefix="wino-input-", suffix=f"-{name.name or 'stdin'}")
+    atexit.register(_remove, tmp)
+    with os.fdopen(fd, "wb") as out:
+        shutil.copyfileobj(stream, out)
+    return Path(tmp)
+
+
+def _remove(path: str) -> None:
+    with contextlib.suppress(OSError):
+        os.unlink(path)
+
+
+def _renamed(error: FormatError, path: Path, name: Path) -> FormatError:
+    """``error`` naming the file the user gave instead of a spooled copy of it."""
+    if path == name or error.path != str(path):
+        return error
+    return FormatError(name, error.where, error.problem)
 
 
 def _records(source: _Source) -> Iterator[Any]:
     """The reader's records with their split set and the triggers of twins filled in."""
     split, explicit = source.split, source.explicit_split
-    for record in link_twins(source.format.read(source.path, source.config)):
-        if explicit or record.split is None:
-            record.split = split
-        yield record
+    try:
+        for record in link_twins(source.format.read(source.path, source.config)):
+            if explicit or record.split is None:
+                record.split = split
+            yield record
+    except FormatError as exc:
+        raise _renamed(exc, source.path, source.name) from None
 
 
 def read(
@@ -118,24 +172,51 @@ RECENT_IDS = 1024
 
 
 def _checked(sources: Iterable[_Source], unique_ids: bool) -> Iterator[Any]:
-    seen: dict[tuple[str, str | None, str], tuple[Path, str]] = {}
+    seen = _SeenIds()
     recent: collections.deque = collections.deque()
     for source in sources:
-        path = source.path
+        path = source.name
         for record in _records(source):
             found = record.problems()
             if found:
                 raise FormatError(path, _where(record), "; ".join(found))
-            key = (record.corpus, record.split, record.id)
-            first = seen.get(key)
+            first = seen.add(record, path)
             if first is not None:
                 raise FormatError(path, _where(record), _duplicate(record, first))
-            seen[key] = (path, _where(record))
             if not unique_ids:
-                recent.append(key)
+                recent.append((record, path))
                 if len(recent) > RECENT_IDS:
-                    del seen[recent.popleft()]
+                    seen.forget(*recent.popleft())
             yield record
+
+
+class _SeenIds:
+    """Ids seen per corpus, split and file, mapped to where they were (the reader's own origin string).
+
+    One dict per file keeps the file out of every entry (about 160 bytes an id in all); a lookup
+    asks each file's dict of the same corpus and split, and inputs are few.
+    """
+
+    def __init__(self) -> None:
+        self._groups: dict[tuple[str, str | None], list[tuple[Path, dict[str, str]]]] = {}
+
+    def add(self, record: Any, path: Path) -> tuple[Path, str] | None:
+        """Remember ``record``'s id; return the first place it was seen when it is a duplicate."""
+        files = self._groups.setdefault((record.corpus, record.split), [])
+        ident = record.id
+        for seen_path, ids in files:
+            origin = ids.get(ident)
+            if origin is not None:
+                return seen_path, _where_of(ident, origin)
+        if not files or files[-1][0] != path:
+            files.append((path, {}))
+        files[-1][1][ident] = record.origin or ""  # the reader's string: no new one per item
+        return None
+
+    def forget(self, record: Any, path: Path) -> None:
+        for seen_path, ids in self._groups.get((record.corpus, record.split), ()):
+            if seen_path == path:
+                ids.pop(record.id, None)
 
 
 def _duplicate(record: Any, first: tuple[Path, str]) -> str:
@@ -144,8 +225,12 @@ def _duplicate(record: Any, first: tuple[Path, str]) -> str:
 
 
 def _where(record: Any) -> str:
-    origin = record.origin or f"record {record.id!r}"
-    return origin if record.id in origin else f"{origin} (id {record.id!r})"
+    return _where_of(record.id, record.origin)
+
+
+def _where_of(ident: str, origin: str | None) -> str:
+    origin = origin or f"record {ident!r}"
+    return origin if ident in origin else f"{origin} (id {ident!r})"
 
 
 @dataclass(frozen=True)
@@ -183,25 +268,30 @@ def validate(
     """
     problems: list[Problem] = []
     count = 0
-    seen: dict[tuple[str, str | None, str], tuple[Path, str]] = {}
+    seen = _SeenIds()
     for path in _as_list(inputs):
+        source: _Source | None = None
+
+        def located(error: WinoError) -> Problem:
+            if source is not None and isinstance(error, FormatError):
+                error = _renamed(error, source.path, source.name)
+            return Problem.from_error(error, path)
+
         with collect_errors() as errors:
             try:
                 (source,) = _sources([path], source_format, options)
                 for record in _records(source):
-                    problems.extend(Problem.from_error(e, path) for e in errors)
+                    problems.extend(map(located, errors))
                     errors.clear()
                     count += 1
                     where = _where(record)
                     problems.extend(Problem(str(path), where, problem) for problem in record.problems())
-                    key = (record.corpus, record.split, record.id)
-                    if key in seen:
-                        problems.append(Problem(str(path), where, _duplicate(record, seen[key])))
-                    else:
-                        seen[key] = (path, where)
+                    first = seen.add(record, path)
+                    if first is not None:
+                        problems.append(Problem(str(path), where, _duplicate(record, first)))
             except WinoError as exc:
                 errors.append(exc)
-        problems.extend(Problem.from_error(e, path) for e in errors)
+        problems.extend(map(located, errors))
     return count, problems
 
 
@@ -283,7 +373,7 @@ def convert(
     for source in sources:
         if source.format.record != target.record and not (source.format.record == "item" and target.derive):
             raise ConversionError(
-                f"{source.path}: holds {source.format.record} records ({source.format.name}) but format {target.name!r} "
+                f"{source.name}: holds {source.format.record} records ({source.format.name}) but format {target.name!r} "
                 f"holds {target.record} records"
             )
         deriving |= source.format.record == "item" and target.derive is not None
@@ -310,7 +400,7 @@ def _refuse_overwriting_an_input(output: PathLike | None, sources: list[_Source]
         return
     for source in sources:
         if os.path.samefile(output, source.path):
-            raise ConversionError(f"{output}: is also an input ({source.path}); write the output to another file")
+            raise ConversionError(f"{output}: is also an input ({source.name}); write the output to another file")
 
 
 def _strict_failure(skipped: list[Skipped], shown: int = 3) -> str:

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-__all__ = ["tokenize", "token_spans"]
+__all__ = ["tokenize", "token_spans", "local_tokens"]
 
 _WORD = re.compile(r"\w+(?:['’]\w+)*|[^\w\s]", re.UNICODE)
 # Romance elision: "qu'elle" and "l'eau" are two words each, the apostrophe staying with the first.
@@ -31,6 +31,12 @@ def _jieba():
 
     jieba.setLogLevel(logging.WARNING)
     return jieba
+
+
+def local_tokens(language: str) -> bool:
+    """Whether tokens never span whitespace and depend only on the text between whitespace
+    (all but Chinese, whose jieba segmentation looks at the whole run)."""
+    return _base(language) != "zh"
 
 
 def token_spans(text: str, language: str = "en") -> list[tuple[int, int]]:
