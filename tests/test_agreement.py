@@ -21,7 +21,7 @@ def test_compare_counts_exact_after_whitespace_folding():
 
 def test_wnli_agreement_matches_premise_and_candidate():
     text = "The cup hit the vase; it fell."
-    item = Item(id="i", corpus="c", language="xx", text=text, candidates=[Candidate("The cup", Span(0, 7, "The cup")), Candidate("the vase", Span(14, 22, "the vase"))],
+    item = Item(id="i", corpus="c", language="en", text=text, candidates=[Candidate("The cup", Span(0, 7, "The cup")), Candidate("the vase", Span(14, 22, "the vase"))],
                 answer=0, pronoun=Span(22, 24, "it"))
     pairs = [
         NLIPair("0", "wnli", "en", text.upper(), "The vase fell.", False),  # case-folded premise still matches
@@ -31,3 +31,13 @@ def test_wnli_agreement_matches_premise_and_candidate():
     result = wnli_agreement([item], pairs)
     assert (result.compared, result.unmatched) == (2, 1)
     assert result.exact == 1 and result.mismatches == [("i/1", "The cup fell.", "The cup fell down.")]
+
+
+def test_wnli_agreement_does_not_guess_for_a_language_without_rules():
+    """As in the forms, no verbatim hypothesis stands in for missing rules: the pair counts as not derived."""
+    text = "Кошка поймала мышь, потому что она была голодна."
+    item = Item(id="r", corpus="c", language="ru", text=text, candidates=[Candidate("Кошка", Span(0, 5, "Кошка")), Candidate("мышь", Span(14, 18, "мышь"))],
+                answer=0, pronoun=Span(31, 34, "она"))
+    result = wnli_agreement([item], [NLIPair("0", "wnli", "ru", text, "Кошка была голодна.", True)])
+    assert result.compared == 1 and result.exact == 0
+    assert result.mismatches[0][1] == "<not derived: no rules for language ru>"

@@ -96,3 +96,22 @@ def test_to_pandas_offsets_are_integers():
         assert str(frame[column].dtype) == "Int64", column
     assert frame["pronoun_start"].notna().all()
     assert isinstance(frame["pronoun_start"].iloc[0], (int, pd.Int64Dtype().type))
+
+
+def test_cli_verbatim_derives_forms_for_a_language_without_rules(tmp_path, capsys):
+    """Without --verbatim a Russian item is skipped with "no rules for language ru"; with it, derived."""
+    from conftest import FIXTURES
+
+    source = FIXTURES / "xwino" / "xwino_pronoun_with_comma.tsv"
+    russian = [it for it in wt.read(source) if it.language == "ru"]
+    assert russian
+    report = tmp_path / "skipped.tsv"
+    out = tmp_path / "dis.jsonl"
+    assert main(["convert", str(source), "--to", "disambiguated", "-o", str(out), "--report", str(report)]) == 0
+    skipped = report.read_text().splitlines()[1:]
+    assert sum("no rules for language ru" in line for line in skipped) == len(russian)
+    capsys.readouterr()
+    assert main(["convert", str(source), "--to", "disambiguated", "-o", str(out), "--report", str(report), "--verbatim"]) == 0
+    assert not any("no rules" in line for line in report.read_text().splitlines())
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    assert {r["item_id"] for r in rows if r["language"] == "ru"} == {it.id for it in russian}

@@ -1,7 +1,8 @@
 """The forms framework: which records each form yields, labels, ids, and how skipped items are reported.
 
 Grammar is the language modules' business (tests/test_lang_*.py); these items use a language tag
-without a module ("xx"), so the generic rules apply: verbatim substitution, clauses cut at punctuation.
+without a module ("xx"), so the forms are asked for the generic rules (``verbatim=True``): verbatim
+substitution, clauses cut at punctuation. Without it such items are skipped (see the issue #8 tests).
 """
 from __future__ import annotations
 
@@ -43,7 +44,7 @@ def test_generic_language_for_unknown_tags():
 
 def test_nli_pairs_per_candidate_with_labels(items):
     report = FormReport()
-    pairs = list(nli(items, report))
+    pairs = list(nli(items, report, verbatim=True))
     assert [p.id for p in pairs] == ["t-0-0", "t-0-1", "t-1-0", "t-1-1", "t-2-0", "t-2-1", "t-2-2"]
     assert [p.label for p in pairs[:2]] == [False, True] and pairs[4].label is None
     assert pairs[1].hypothesis == "Because a pen was spare."  # generic rules keep connectives and pairs[1].premise == items[0].text
@@ -54,21 +55,21 @@ def test_nli_pairs_per_candidate_with_labels(items):
 def test_items_without_reference_are_reported_not_dropped(items):
     items[1].pronoun = None
     report = FormReport()
-    texts = list(disambiguated(items, report))
+    texts = list(disambiguated(items, report, verbatim=True))
     assert {d.item_id for d in texts} == {"t-0", "t-2"}
     assert report.skipped == [wt.forms.Skipped("t-1", "t", "no referring expression or zero-anaphora slot is marked")]
     assert report.coverage() == {"t": 2 / 3}
 
 
 def test_disambiguated_texts_and_labels(items):
-    texts = list(disambiguated(items[:1], FormReport()))
+    texts = list(disambiguated(items[:1], FormReport(), verbatim=True))
     assert [d.text for d in texts] == ["Bo lent Al a pen, because Bo was spare.", "Bo lent Al a pen, because a pen was spare."]
     assert [d.label for d in texts] == [False, True]
 
 
 def test_blank_keeps_twins_in_qids_and_skips_three_candidates(items):
     report = FormReport()
-    out = list(blank(items, report))
+    out = list(blank(items, report, verbatim=True))
     assert [b.id for b in out] == ["g-1", "g-2"]
     assert out[0].text == "Bo lent Al a pen, because _ was spare." and out[0].pronoun.text == "_"
     assert report.skipped[0].reason == "WinoGrande holds 2 options, this item has 3"
@@ -95,7 +96,7 @@ def test_unknown_form_name_suggests():
 
 def test_script_hook_applies_only_where_the_language_has_one(items, monkeypatch):
     monkeypatch.setattr(Language, "to_script", lambda self, text, script: text.upper(), raising=False)
-    pairs = list(nli(items[:1], FormReport(), script="hant"))
+    pairs = list(nli(items[:1], FormReport(), script="hant", verbatim=True))
     assert pairs[0].premise == items[0].text.upper()
 
 
@@ -166,3 +167,150 @@ def test_record_by_record_formats_skip_what_they_cannot_express(tmp_path):
     assert report.written == 1 and [s.item_id for s in report.skipped] == ["t-1"]
     assert "first occurrence" in report.skipped[0].reason
     assert [it.text for it in wt.read(out)] == [good.text]
+
+
+# -- issue #8: defects of the derived forms, one test each -----------------------------------------
+def en_item(i, text, pronoun, cands, answer, **kw):
+    return item(i, text, pronoun, cands, answer, language="en", **kw)
+
+
+def test_script_hant_labels_records_zh_hant():
+    """Traditional-script output is labelled zh-Hant in every form; hans (or no script) keeps zh-Hans."""
+    items = list(wt.read(SAMPLES / "mandarinograd.json"))
+    for name in ("nli", "disambiguated", "blank", "twin"):
+        hant = list(derive(name, items, script="hant"))
+        assert hant and {r.language for r in hant} == {"zh-Hant"}, name
+        assert {r.language for r in derive(name, items, script="hans")} == {"zh-Hans"}, name
+        assert {r.language for r in derive(name, items)} == {"zh-Hans"}, name
+
+
+def test_winogrande_nli_premise_never_holds_the_blank():
+    """A WinoGrande item's NLI premise has a real pronoun in place of `_`, or the item is skipped with a reason."""
+    wg = [
+        en_item(0, "The trophy did not fit in the suitcase because _ was too big.", "_", ["The trophy", "the suitcase"], 0),
+        en_item(1, "Mary thanked Susan because _ had helped with the move.", "_", ["Mary", "Susan"], 1),
+        en_item(2, "The dogs chased the cats until _ were tired.", "_", ["The dogs", "the cats"], 0),
+        en_item(3, "Emma lent Robert a pen because _ had two.", "_", ["Emma", "Robert"], 0),
+    ]
+    report = FormReport()
+    pairs = list(nli(wg, report))
+    premises = {p.item_id: p.premise for p in pairs}
+    assert premises == {
+        "t-0": "The trophy did not fit in the suitcase because it was too big.",
+        "t-1": "Mary thanked Susan because she had helped with the move.",
+        "t-2": "The dogs chased the cats until they were tired.",
+    }
+    assert [s.item_id for s in report.skipped] == ["t-3"] and "different pronouns" in report.skipped[0].reason
+    assert not any("_" in p.premise or "_" in p.hypothesis for p in pairs)
+
+
+def test_winogrande_wnli_from_the_sample_has_no_blank(tmp_path):
+    out = tmp_path / "wg.tsv"
+    report = wt.convert(SAMPLES / "winogrande.jsonl", to="wnli", output=out)
+    pairs = list(wt.read(out))
+    assert report.written == len(pairs)
+    assert not any("_" in p.premise or "_" in p.hypothesis for p in pairs)
+    assert all(s.reason for s in report.skipped)
+
+
+RUSSIAN = item(0, "Кошка поймала мышь, потому что она была голодна.", "она", ["Кошка", "мышь"], 0, language="ru")
+
+
+@pytest.mark.parametrize("name", ["nli", "disambiguated", "blank"])
+def test_language_without_rules_is_skipped_unless_verbatim(name):
+    """No rules module for ru: the grammar forms skip its items instead of substituting verbatim."""
+    report = FormReport()
+    assert list(derive(name, [RUSSIAN], report)) == []
+    assert [(s.item_id, s.reason) for s in report.skipped] == [("t-0", "no rules for language ru")]
+    verbatim = FormReport()
+    assert list(derive(name, [RUSSIAN], verbatim, verbatim=True)) and verbatim.skipped == []
+
+
+def test_verbatim_substitution_when_asked():
+    texts = [d.text for d in disambiguated([RUSSIAN], verbatim=True)]
+    assert texts == ["Кошка поймала мышь, потому что Кошка была голодна.", "Кошка поймала мышь, потому что мышь была голодна."]
+
+
+def test_twin_form_needs_no_rules():
+    """The twin form copies texts as they are, so a language without rules still gets it."""
+    ru = [item(i, t, "она", ["Кошка", "мышь"], a, "g", r, language="ru")
+          for i, t, a, r in ((0, "Кошка поймала мышь, потому что она была голодна.", 0, "special"),
+                             (1, "Кошка поймала мышь, потому что она была медленной.", 1, "alternate"))]
+    assert len(list(twin(ru))) == 1
+
+
+def winologic_items():
+    """As the WinoLogic reader gives them: each sentence twice (a true and a false reason), the claimed answer first."""
+    out = []
+    for n, (text, cands) in enumerate([
+        ("The cat could not get into the box because it was too big.", ["the cat", "the box"]),
+        ("The cat could not get into the box because it was too small.", ["the box", "the cat"]),
+    ]):
+        for m in range(2):
+            it = en_item(2 * n + m, text, "it", cands, 0)
+            at = [text.lower().find(c) for c in cands]
+            it.candidates = [Candidate(c, Span(i, i + len(c), text[i : i + len(c)])) for c, i in zip(cands, at)]
+            out.append(it)
+    return out
+
+
+def test_winologic_blank_one_item_per_schema_version_with_right_answer():
+    """Repeated readings of one sentence give one blank item; options in the order the text names them."""
+    report = FormReport()
+    out = list(blank(winologic_items(), report))
+    assert [b.text for b in out] == ["The cat could not get into the box because _ was too big.",
+                                     "The cat could not get into the box because _ was too small."]
+    assert [[c.text for c in b.candidates] for b in out] == [["The cat", "the box"]] * 2
+    assert [b.answer for b in out] == [0, 1]
+    assert [s.item_id for s in report.skipped] == ["t-1", "t-3"]
+    assert all("same schema version as t-" in s.reason for s in report.skipped)
+
+
+def test_winologic_sample_blank_answers_are_not_all_the_first(tmp_path):
+    out = tmp_path / "wl.jsonl"
+    wt.convert(SAMPLES / "winologic.jsonl", to="blank", output=out)
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    assert len({r["sentence"] for r in rows}) == len(rows) and {r["answer"] for r in rows} == {"1", "2"}
+
+
+@pytest.mark.parametrize("name", ["nli", "disambiguated"])
+def test_repeated_schema_version_is_reported_in_every_form(name):
+    report = FormReport()
+    records = list(derive(name, winologic_items(), report))
+    assert {r.item_id for r in records} == {"t-0", "t-2"} and len(report.skipped) == 2
+
+
+def test_derive_report_is_optional_and_documented(items):
+    """`derive` and each form take the report as an optional argument, and say what it collects."""
+    assert len(list(derive("nli", items, verbatim=True))) == 7
+    for form in (nli, disambiguated, blank, twin):
+        list(form(items, verbatim=True) if form is not twin else form(items))
+    for text in ("report : FormReport, optional", "skipped", "Examples"):
+        assert text in wt.forms.derive.__doc__
+    assert "seen" in FormReport.__doc__ and "skipped" in FormReport.__doc__
+
+
+TWO_BLANKS = item(0, "Bo told Al that _ would call _ later.", "_", ["Bo", "Al"], 0, language="en")
+
+
+@pytest.mark.parametrize("name", ["nli", "disambiguated", "blank", "twin"])
+def test_item_with_two_blanks_is_skipped_by_every_form(name):
+    report = FormReport()
+    assert list(derive(name, [TWO_BLANKS], report)) == []
+    assert report.skipped and "2 blanks" in report.skipped[0].reason
+
+
+def test_blank_is_never_doubled():
+    """A text that already holds a `_` elsewhere cannot be blanked: the output would hold two."""
+    it = en_item(0, "Bo sent Al the file my_notes because he was away.", "he", ["Bo", "Al"], 1)
+    report = FormReport()
+    assert list(blank([it], report)) == [] and "_" in report.skipped[0].reason
+    assert all("_" not in d.text for d in disambiguated([it]))
+
+
+def test_same_sentence_in_two_splits_is_not_a_repeat():
+    """A repeat is within one corpus and split; each derived record keeps its item's split."""
+    first, second = winologic_items()[:2]
+    first.split, second.split = "train", "dev"
+    records = list(disambiguated([first, second]))
+    assert [(r.item_id, r.split) for r in records] == [("t-0", "train"), ("t-0", "train"), ("t-1", "dev"), ("t-1", "dev")]

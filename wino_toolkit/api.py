@@ -353,6 +353,7 @@ def convert(
     unique_ids: bool = True,
     script: str | None = None,
     strict: bool = False,
+    verbatim: bool = False,
 ) -> ConversionReport:
     """Read ``inputs`` and write them as format ``to``.
 
@@ -361,8 +362,10 @@ def convert(
     items a form or the target cannot express are skipped and listed in the report with the
     reason, never dropped silently. ``strict=True`` makes any skipped item an error: nothing is
     written and :class:`ConversionError` says how many items would be skipped and why.
-    ``script="hant"`` writes Chinese forms in Traditional script. An ``output`` that is also one
-    of the inputs is refused before anything is read.
+    ``script="hant"`` writes Chinese forms in Traditional script. A language without rules
+    (``wino_toolkit/lang/<code>/``) has its items skipped by the forms unless ``verbatim=True``
+    asks for plain substitution. An ``output`` that is also one of the inputs is refused before
+    anything is read.
     """
     target = formats.get(to)
     if target.write is None:
@@ -380,7 +383,7 @@ def convert(
     records: Iterable[Any] = _checked(sources, unique_ids)
     report = FormReport()
     if deriving:
-        records = derive(target.derive, records, report, script=script)
+        records = derive(target.derive, records, report, script=script, verbatim=verbatim)
         write_options = {**target.derived_options, **(write_options or {})}
     config = make_config(target, write_options)
     if target.representable is not None:

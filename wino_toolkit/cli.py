@@ -49,6 +49,7 @@ def cmd_convert(args: argparse.Namespace) -> int:
             unique_ids=not args.no_id_check,
             script=args.script,
             strict=args.strict,
+            verbatim=args.verbatim,
         )
     except ConversionError as exc:
         if args.report and getattr(exc, "skipped", None):
@@ -301,6 +302,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("-W", dest="write_option", action="append", metavar="KEY=VALUE", help="writer option")
     p.add_argument("--no-id-check", action="store_true", help="skip the duplicate-id check: constant memory on huge files")
     p.add_argument("--script", choices=("hans", "hant"), help="write Chinese forms in Simplified (hans) or Traditional (hant) script")
+    p.add_argument(
+        "--verbatim", action="store_true",
+        help="for languages without rules (e.g. ru), substitute candidates verbatim instead of skipping; may be ungrammatical",
+    )
     p.add_argument("--report", metavar="FILE", help="write the items a form could not be derived for, with reasons (TSV, always written)")
     p.add_argument("--strict", action="store_true", help="fail (exit 1, nothing written) when any item would be skipped")
     p.set_defaults(func=cmd_convert)

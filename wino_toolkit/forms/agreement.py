@@ -12,9 +12,9 @@ from dataclasses import dataclass, field
 from typing import Iterable
 
 from ..errors import FormError
-from ..lang import get_language
 from ..schema import Item, NLIPair
 from ..tokens import tokenize
+from .guards import language_rules
 
 __all__ = ["token_f1", "same_text", "Agreement", "compare", "premise_key", "match_wnli", "wnli_agreement"]
 
@@ -141,7 +141,7 @@ def wnli_agreement(items: Iterable[Item], pairs: Iterable[NLIPair]) -> Agreement
     result = Agreement(unmatched=unmatched)
     for pair, item, k in matched:
         try:
-            ours = get_language(item.language).hypothesis(item, k)
+            ours = language_rules(item, verbatim=False).hypothesis(item, k)  # no verbatim guesses, as in the forms
         except FormError as exc:
             ours = f"<not derived: {exc}>"
         result.add(f"{item.id}/{pair.id}", ours, pair.hypothesis)

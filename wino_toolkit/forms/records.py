@@ -21,6 +21,7 @@ class Disambiguated:
     candidate_text: str
     text: str
     label: bool | None
+    split: str | None = None  # the item's release split
     origin: str | None = field(default=None, compare=False, repr=False)
 
     def problems(self) -> list[str]:
@@ -32,6 +33,7 @@ class Disambiguated:
             "id": self.id,
             "item_id": self.item_id,
             "corpus": self.corpus,
+            "split": self.split,
             "language": self.language,
             "candidate": self.candidate,
             "candidate_text": self.candidate_text,
@@ -43,7 +45,7 @@ class Disambiguated:
     def from_dict(cls, d: dict[str, Any], origin: str | None = None) -> Disambiguated:
         label = d.get("label")
         return cls(d["id"], d["item_id"], d["corpus"], d["language"], d["candidate"], d["candidate_text"], d["text"],
-                   None if label is None else label == "correct", origin)
+                   None if label is None else label == "correct", d.get("split"), origin)
 
 
 @dataclass(slots=True)
@@ -59,6 +61,7 @@ class TwinRecord:
     triggers: list[list[str]]
     answers: list[int | None]
     answer_texts: list[str | None]
+    split: str | None = None  # the items' release split
     origin: str | None = field(default=None, compare=False, repr=False)
 
     @property
@@ -73,6 +76,7 @@ class TwinRecord:
             "schema_version": SCHEMA_VERSION,
             "twin": self.twin,
             "corpus": self.corpus,
+            "split": self.split,
             "language": self.language,
             "versions": [
                 {"id": i, "role": r, "text": t, "triggers": tr, "answer": a, "answer_text": at}
@@ -85,4 +89,4 @@ class TwinRecord:
         v = d["versions"]
         return cls(d["twin"], d["corpus"], d["language"], [x["id"] for x in v], [x["role"] for x in v],
                    [x["text"] for x in v], [x["triggers"] for x in v], [x["answer"] for x in v],
-                   [x["answer_text"] for x in v], origin)
+                   [x["answer_text"] for x in v], d.get("split"), origin)

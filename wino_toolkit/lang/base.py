@@ -2,8 +2,10 @@
 
 A language is a folder ``wino_toolkit/lang/<code>/`` whose ``__init__`` defines a subclass of
 :class:`Language` and registers it; sibling modules hold its tables (pronoun forms, clause
-boundaries, contractions) as UPPER_CASE constants. Languages without a folder fall back to this
-base class, which substitutes the mention verbatim and cuts clauses at punctuation.
+boundaries, contractions) as UPPER_CASE constants. This base class substitutes the mention
+verbatim and cuts clauses at punctuation; the forms use it for a language without a folder only
+when the user asks for verbatim substitution (``--verbatim``), since verbatim substitution mangles
+languages that inflect ("потому что организаторам митинга опасались").
 """
 from __future__ import annotations
 
@@ -68,6 +70,21 @@ class Language:
     FULL_STOP: ClassVar[str] = "."
 
     # -- public API used by the forms -------------------------------------------------------
+    def premise(self, item: Item) -> str:
+        """The text as an NLI premise: it must hold a real referring expression, never the blank.
+
+        A WinoGrande-style blank has no pronoun to show; languages that can choose one that fits
+        every option (English) override this, the others report the item.
+        """
+        span = self.reference(item)
+        if span.text == self.BLANK:
+            raise FormError(f"the text has a blank where the premise needs a pronoun, and no rules for language {item.language} choose one")
+        return item.text
+
+    def script_tag(self, tag: str, script: str | None) -> str:
+        """The BCP-47 tag of text converted to ``script`` (the tag itself where no conversion applies)."""
+        return tag
+
     def substitute(self, item: Item, k: int) -> str:
         """The text with the referring expression (or zero-anaphora slot) replaced by candidate ``k``."""
         span = self.reference(item)

@@ -20,6 +20,8 @@ Rules (tables in the sibling modules, decisions in ``mentions``, ``agreement`` a
   a sentence; there demonstratives and possessive determiners become "the" ("his son" → "the son").
 - ``blank`` puts "_" in place of the pronoun, "_'s" for a possessive (WinoGrande options are noun
   phrases, so the possessive ending stays in the text), "_" for a reflexive.
+- The NLI premise of a WinoGrande item puts back a pronoun that fits both options ("she" for two
+  women's names, "it" for two things, "they" for two plurals; see ``blanks``), or reports the item.
 
 A trained English pipeline (en_core_web_sm/md/lg/trf), when installed, tokenises the text and its
 dependency parse gives the hypothesis clause (``dependencies``); it is never required: the rules
@@ -32,6 +34,7 @@ from ...schema import Item, Span
 from .. import register_language
 from ..base import Language, sentence_initial
 from .agreement import Edit, role, verb_edits
+from .blanks import blank_premise
 from .bounds import clause_tokens
 from .lexicon import lexicon, parse
 from .mentions import candidate_phrase, capitalise, lower_determiner, noun_number, possessive
@@ -58,6 +61,10 @@ class English(Language):
         start, end = self.clause_bounds(item, span)
         edits = [e for e in self._edits(item, k, span, standalone=True) if start <= e[0] and e[1] <= end]
         return self.sentence(_tidy(_apply(item.text, edits, start, end)))
+
+    def premise(self, item: Item) -> str:
+        span = self.reference(item)
+        return item.text if span.text != self.BLANK else blank_premise(item, parse(item.text), lexicon())
 
     def blank(self, item: Item) -> tuple[str, Span]:
         span = self.reference(item)

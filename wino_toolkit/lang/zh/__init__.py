@@ -151,6 +151,13 @@ class Chinese(Language):
             raise WinoError(f"unknown Chinese script {script!r}: use one of {', '.join(SCRIPTS)}")
         return converter(config).convert(text)
 
+    def script_tag(self, tag: str, script: str | None) -> str:
+        """``zh-Hans`` → ``zh-Hant`` for Traditional output (and back for ``hans``); other subtags stay."""
+        if script not in SCRIPTS:
+            return tag
+        parts = [p for p in tag.split("-") if p.lower() not in ("hans", "hant")]
+        return "-".join([parts[0], script.capitalize(), *parts[1:]])
+
     # -- hooks -----------------------------------------------------------------------------------
     def reference(self, item: Item) -> Span:
         if item.pronoun is None:

@@ -1,0 +1,72 @@
+"""What every form refuses before deriving: items without language rules, stray blanks, repeats.
+
+Each check raises :class:`~wino_toolkit.errors.FormError` with the reason the form reports.
+"""
+from __future__ import annotations
+
+import hashlib
+from typing import Iterable
+
+from ..errors import FormError
+from ..lang import Language, get_language, has_rules
+from ..schema import Item
+
+__all__ = ["BLANK", "language_rules", "check_blanks", "no_blank", "Versions"]
+
+BLANK = "_"  # WinoGrande's blank; no derived sentence may keep one or hold two
+
+
+def language_rules(item: Item, verbatim: bool) -> Language:
+    """The item's language rules; without a rules module, the generic ones only when asked for."""
+    if not verbatim and not has_rules(item.language):
+        raise FormError(f"no rules for language {item.language}")
+    return get_language(item.language)
+
+
+def check_blanks(item: Item) -> None:
+    """Refuse a text whose ``_`` would be left in a derived sentence or doubled by a blank."""
+    n = item.text.count(BLANK)
+    if n > 1:
+        raise FormError(f"the text holds {n} blanks ('{BLANK}'); a schema item has one referring expression")
+    if n == 1 and (item.pronoun is None or item.pronoun.text != BLANK):
+        raise FormError(f"the text holds a '{BLANK}' that is not its referring expression; it would be left in, or doubled")
+
+
+def no_blank(texts: Iterable[str]) -> None:
+    if any(BLANK in text for text in texts):
+        raise FormError(f"a derived sentence would keep the blank '{BLANK}'")
+
+
+class Versions:
+    """Schema versions already derived: the same text, referring expression and candidates in one
+    corpus and split.
+
+    WinoLogic repeats each sentence once per knowledge claim; deriving each repeat would write the
+    same records twice. Keys are short digests, so memory stays small on large corpora.
+    """
+
+    def __init__(self) -> None:
+        self.first: dict[bytes, tuple[str, str | None]] = {}
+
+    @staticmethod
+    def _key(item: Item) -> bytes:
+        span = item.pronoun
+        where = None if span is None else (span.start, span.end)
+        candidates = sorted(" ".join(c.text.casefold().split()) for c in item.candidates)
+        key = repr((item.corpus, item.split, item.language, item.text, where, candidates))
+        return hashlib.blake2b(key.encode("utf-8"), digest_size=16).digest()
+
+    @staticmethod
+    def _answer(item: Item) -> str | None:
+        return None if item.answer is None else " ".join(item.candidates[item.answer].text.casefold().split())
+
+    def check(self, item: Item) -> bytes:
+        key = self._key(item)
+        first = self.first.get(key)
+        if first is not None:
+            other = "" if first[1] == self._answer(item) else ", with another answer"
+            raise FormError(f"same schema version as {first[0]} (text, referring expression and candidates){other}")
+        return key
+
+    def add(self, key: bytes, item: Item) -> None:
+        self.first[key] = (item.id, self._answer(item))
