@@ -32,7 +32,8 @@ word boundaries, as those languages put no spaces between words.
 ``meta`` holds only what the item cannot rebuild: ``candidate_line``, ``pronoun_line`` or
 ``answer_line`` when the file spells them otherwise. Files are written with ``\\n`` line ends,
 each block followed by one blank line, as the original ``train.c.txt``; ``\\r\\n`` files and
-files without the final blank line are read too.
+files without the final blank line are read too. A carriage return inside a line or a second
+byte-order mark is an error: the text could not be written back as it was read.
 """
 from __future__ import annotations
 
@@ -164,6 +165,10 @@ def iter_blocks(path: Path, encoding: str) -> Iterator[tuple[int, list[str]]]:
     start = 0
     for number, raw in iter_lines(path, encoding):
         line = raw.removesuffix("\r")
+        if number == 1 and line.startswith("\ufeff"):
+            raise FormatError(path, "line 1", "starts with a second byte-order mark")
+        if "\r" in line:
+            raise FormatError(path, f"line {number}", "holds a carriage return inside the line (a line break no block can hold)")
         if not line.strip():
             if block:
                 _check_complete(path, start, block)

@@ -17,6 +17,10 @@ that Japanese mentions need no word boundary and Japanese candidates are split a
 the text is ``None`` (its cell is kept in ``meta["pronoun_line"]``). An answer that names no
 candidate takes the index of the other side's answer, and keeps its cell in ``meta["answer_line"]``.
 
+A separator row may hold stray characters that belong to no sentence (full-width letters before
+its tabs in the ku-nlp test split): it still ends the block, the row is kept verbatim in the
+block's ``meta["separator"]`` and noted as a quirk (:mod:`wino_toolkit.quirks`).
+
 ``meta`` keeps the other side's four cells as ``meta["en"]`` (or ``meta["ja"]``) with keys
 sentence, pronoun, candidates, answer; the extra columns per row as ``meta["alternatives"]``
 (trailing empty cells dropped); ``meta["columns"]`` for a row whose cell count is not the table's
@@ -26,6 +30,7 @@ line, as the ku-nlp ``train.txt`` does; items without English get empty English 
 """
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO, Iterable, Iterator
@@ -36,7 +41,6 @@ from wino_toolkit.converters.dpr import (
     Style,
     block_shape,
     head_rows,
-    iter_blocks,
     match_answer,
     mismatch,
     pair_twins,
@@ -47,7 +51,8 @@ from wino_toolkit.converters.dpr import (
 )
 from wino_toolkit.errors import ConversionError, FormatError, WinoError
 from wino_toolkit.formats import Format, record_by_record, register_format
-from wino_toolkit.io import text_writer
+from wino_toolkit.io import iter_lines, text_writer
+from wino_toolkit.quirks import note
 from wino_toolkit.schema import Item
 
 JAPANESE = Style(whole_word=False, separators=("、", "，", ","), joiner="、\u3000")
@@ -55,6 +60,10 @@ STYLES = {"ja": JAPANESE, "en": ENGLISH}
 OTHER = {"ja": "en", "en": "ja"}
 #: cells a row of the ku-nlp table has (English, Japanese, four alternatives)
 WIDTH = 6
+#: the row that separates blocks, and the line that ends the file
+SEPARATOR, END = "\t" * (WIDTH - 1), ""
+#: meta key of a separator row with stray characters (the row after the item's block), kept verbatim
+SEPARATOR_KEY = "separator"
 
 
 @dataclass
@@ -151,13 +160,65 @@ def read(path: Path, config: DprJaConfig) -> Iterator[Item]:
     return pair_twins(_items(path, config))
 
 
+def stray_text(row: str) -> str | None:
+    """The stray characters of a separator row ("ｑ" in "ｑ\t\t\t\t\t"), or None when the row holds
+    anything a sentence is made of (letters of English, kana, kanji) or is no table row."""
+    if "\t" not in row:
+        return None
+    text = "".join(row.split())
+    if not text or not all(_is_stray(ch) for ch in text):
+        return None
+    return text
+
+
+def _is_stray(ch: str) -> bool:
+    """Full-width Latin letters, digits and signs, and punctuation or symbols: nothing a sentence is made of alone."""
+    return "\uff01" <= ch <= "\uff5e" or unicodedata.category(ch)[0] in "PS"
+
+
+def iter_blocks(path: Path, encoding: str) -> Iterator[tuple[int, list[str], str | None]]:
+    """``(first line number, the 4 rows, the separator row when it holds stray characters)`` per block.
+
+    A blank row separates blocks, and so does a row of stray characters right after a block's 4 rows.
+    """
+    block: list[str] = []
+    start = 0
+    for number, raw in iter_lines(path, encoding):
+        line = raw.removesuffix("\r")
+        stray = stray_text(line) if len(block) == 4 else None
+        if not line.strip() or stray is not None:
+            if block:
+                _check_complete(path, start, block)
+                yield start, block, None if stray is None else line
+                block = []
+            continue
+        if not block:
+            start = number
+        elif len(block) == 4:
+            raise FormatError(path, f"line {number}", "a block has more than 4 lines (missing blank line between blocks?)")
+        block.append(line)
+    if block:
+        _check_complete(path, start, block)
+        yield start, block, None
+
+
+def _check_complete(path: Path, start: int, block: list[str]) -> None:
+    if len(block) < 4:
+        raise FormatError(
+            path, f"line {start}", f"block has {len(block)} of 4 lines (sentence, pronoun, candidates, answer): truncated?"
+        )
+
+
 def _items(path: Path, config: DprJaConfig) -> Iterator[Item]:
-    for n, (number, rows) in enumerate(iter_blocks(path, config.encoding)):
+    for n, (number, rows, separator) in enumerate(iter_blocks(path, config.encoding)):
         try:
             fields, meta = parse_rows(rows, config.side)
         except ValueError as exc:
             message, k = exc.args
             raise FormatError(path, f"line {number + k}", message) from None
+        if separator is not None:
+            meta[SEPARATOR_KEY] = separator
+            note(meta, "stray-separator-text", f"line {number + 4}: separator row holds {stray_text(separator)!r}")
         yield Item(
             id=f"{config.corpus}-{n}",
             corpus=config.corpus,
@@ -172,15 +233,25 @@ def _items(path: Path, config: DprJaConfig) -> Iterator[Item]:
 
 
 def write(items: Iterable[Item], fh: BinaryIO, config: DprJaConfig) -> None:
-    separator = "\t" * (WIDTH - 1) + "\n"
-    wrote = False
+    """Blocks separated by a row of empty cells (or the block's own stray separator), then an empty line."""
+    after: str | None = None  # the separator row owed after the last block written
     with text_writer(fh, config.encoding) as out:
         for item in items:
             rows = _rows(item)
-            out.write((separator if wrote else "") + "".join(row + "\n" for row in rows))
-            wrote = True
-        if wrote:
-            out.write("\n")
+            out.write(("" if after is None else after + "\n") + "".join(row + "\n" for row in rows))
+            after = _separator(item)
+        if after is not None:
+            out.write((END if after == SEPARATOR else after) + "\n")
+
+
+def _separator(item: Item) -> str:
+    """The row to write after the item's block: its own stray separator, else the empty one."""
+    kept = item.meta.get(SEPARATOR_KEY) if item.meta else None
+    if kept is None:
+        return SEPARATOR
+    if not isinstance(kept, str) or "\n" in kept or "\r" in kept or stray_text(kept) is None:
+        raise ConversionError(f"item {item.id!r}: meta separator {kept!r} would not read back as a separator row")
+    return kept
 
 
 def _side(item: Item) -> str:

@@ -25,7 +25,9 @@ Each schema gives two items (``french-<id>-A`` and ``-B``, twin ``french-<id>``)
 are the pieces joined with runs of spaces collapsed and the ends trimmed; pieces whose spacing the
 writer would not reproduce (a double space, a trailing space after the final full stop) are kept in
 the first item's meta under their element names. The source does not mark the pronoun: the reader
-finds it with :func:`find_pronoun`.
+finds it with :func:`find_pronoun`. An element the format does not have, a repeated one or text
+outside the elements is an error naming its line (a ``<schema>`` pasted inside a ``<text>`` is
+well-formed XML, and would otherwise vanish); comments are allowed.
 """
 from __future__ import annotations
 
@@ -35,6 +37,7 @@ from pathlib import Path
 from typing import Any, BinaryIO, Iterable, Iterator
 from xml.sax.saxutils import escape
 
+from wino_toolkit.converters.nyu_xml import syntax_problem
 from wino_toolkit.errors import ConversionError, FormatError
 from wino_toolkit.formats import Format, register_format
 from wino_toolkit.io import text_writer
@@ -44,6 +47,7 @@ from wino_toolkit.twins import trigger_diff
 TEXT = ("txt1", "wordA", "wordB", "txt2")
 QUESTION = ("qn1", "qwordA", "qwordB", "qn2")
 PIECES = TEXT + QUESTION
+SCHEMA_CHILDREN = ("text", "question", "answer1", "answer2", "twoanswers")
 #: key of ``meta["collection"]`` that holds the ``<?xml-stylesheet?>`` instruction (not an attribute name)
 STYLESHEET = "?xml-stylesheet"
 _SPACES = re.compile(r"[ \t\r\n]+")
@@ -85,7 +89,7 @@ DETERMINER_GENDER = {
 #: words an answer may open with that the text need not repeat ("le témoin" for "au témoin")
 FUNCTION_WORDS = frozenset("le la les l un une des du de d au aux à dans sur sous en celle celui ceux celles".split())
 _WORD = re.compile(r"\w+['’]|\w+(?:-(?:ci|là|bas))?", re.UNICODE)
-_SENTENCE_START = re.compile(r"(?:^|[.!?]\s+)$")
+SENTENCE_ENDS = ".!?"
 
 
 @dataclass
@@ -126,10 +130,11 @@ def find_pronoun(text: str, start: int, end: int, candidates: Iterable[str] = ()
     inside = [k for k, m in enumerate(words) if start <= m.start() < end]
     before = [k for k, m in enumerate(words) if m.end() <= start]
     after = [k for k, m in enumerate(words) if m.start() >= end]
+    adjacent = len(text[:start].rstrip())  # a word ending at or after this touches the trigger
     steps = (
-        [k for k in reversed(before[-2:]) if lower[k] in SUBJECTS and _is_pronoun(text, words, k, start)],
+        [k for k in reversed(before[-2:]) if lower[k] in SUBJECTS and _is_pronoun(text, words, k, start, adjacent)],
         [k for k in inside + before[-1:] + after[:1] if lower[k] in POSSESSIVES],
-        [k for k in [*reversed(before), *inside, *after] if _is_pronoun(text, words, k, start)],
+        [k for k in [*reversed(before), *inside, *after] if _is_pronoun(text, words, k, start, adjacent)],
     )
     steps = tuple([k for k in step if agrees[k]] for step in steps)
     found = next((step[0] for step in steps if step), None)
@@ -145,25 +150,39 @@ def find_pronoun(text: str, start: int, end: int, candidates: Iterable[str] = ()
     return Span(m.start(), m.end(), m.group())
 
 
-def _is_pronoun(text: str, words: list[re.Match], k: int, trigger: int) -> bool:
-    """Whether ``words[k]`` is a third-person pronoun here (see :func:`find_pronoun`)."""
+def _is_pronoun(text: str, words: list[re.Match], k: int, trigger: int, adjacent: int) -> bool:
+    """Whether ``words[k]`` is a third-person pronoun here (see :func:`find_pronoun`); only
+    whitespace lies between ``adjacent`` and the ``trigger``."""
     word = words[k].group().lower()
     following = words[k + 1].group().lower() if k + 1 < len(words) else ""
     previous = words[k - 1].group().lower() if k > 0 else ""
-    opens_sentence = bool(_SENTENCE_START.search(text[: words[k].start()]))
+    opens_sentence = _opens_sentence(text, words[k].start())
     if word == "il" and following in IMPERSONAL or word == "y" and previous == "il" and following in THERE_IS:
         return False
     if word in ("dessus", "dessous", "dedans") and (previous in LOCATIVE_PREPOSITION or following in LOCATIVE_PREPOSITION):
         return False
     before_verb = following in VERBS or previous in MODALS
     if word in CLITICS and word != "lui":
-        at_trigger = words[k].start() == trigger or words[k].end() <= trigger and not text[words[k].end() : trigger].strip()
+        at_trigger = words[k].start() == trigger or adjacent <= words[k].end() <= trigger
         return before_verb or at_trigger
     if word in STRONG:
         return True
     if word == "en":
         return before_verb
     return opens_sentence and (word in POSSESSIVES or word in ("c'", "c’"))
+
+
+def _opens_sentence(text: str, at: int) -> bool:
+    """Whether ``text[at:]`` opens a sentence: nothing before it, or end punctuation and a space.
+
+    Looks back over the whitespace before ``at`` only, so testing every word is linear.
+    """
+    k = at
+    while k and text[k - 1].isspace():
+        k -= 1
+    if k == 0:
+        return at == 0 or text[:at] == "\n"
+    return k < at and text[k - 1] in SENTENCE_ENDS
 
 
 def find_mention(text: str, name: str) -> Span | None:
@@ -175,14 +194,23 @@ def find_mention(text: str, name: str) -> Span | None:
     word is found.
     """
     words = name.split()
-    while words:
-        m = re.search(rf"(?<!\w){re.escape(' '.join(words))}(?!\w)", text, re.IGNORECASE)
-        if m is not None:
-            return Span(m.start(), m.end(), m.group())
-        head, _, rest = words[0].partition("'") if "'" in words[0] else (words[0], "", "")
+    first = 0  # words[first:] is the phrase tried; a phrase longer than the text cannot occur in it
+    size = sum(map(len, words)) + len(words) - 1
+    while first < len(words):
+        if size <= len(text):
+            phrase = " ".join(words[first:])
+            m = re.search(rf"(?<!\w){re.escape(phrase)}(?!\w)", text, re.IGNORECASE)
+            if m is not None:
+                return Span(m.start(), m.end(), m.group())
+        head, _, rest = words[first].partition("'") if "'" in words[first] else (words[first], "", "")
         if head.lower() not in FUNCTION_WORDS:
             return None
-        words = ([rest] if rest else []) + words[1:]
+        if rest:
+            size -= len(words[first]) - len(rest)
+            words[first] = rest
+        else:
+            size -= len(words[first]) + 1
+            first += 1
     return None
 
 
@@ -200,7 +228,7 @@ def _parse(path: Path):
         tree = etree.fromstring(data, parser).getroottree()
     except etree.XMLSyntaxError as exc:
         line = exc.lineno if exc.lineno else exc.position[0]
-        raise FormatError(path, f"line {line}", f"malformed XML: {exc.msg}") from None
+        raise FormatError(path, f"line {line}", syntax_problem(exc)) from None
     dtd = tree.docinfo.internalDTD
     if dtd is not None and any(True for _ in dtd.iterentities()):
         raise FormatError(path, "line 1", "the DOCTYPE declares entities, which are not expanded; remove them")
@@ -219,9 +247,34 @@ def _text_of(path: Path, where: str, element, name: str) -> str:
     return child.text or ""
 
 
+def _children(path: Path, where: str, element, allowed: tuple[str, ...]) -> None:
+    """Check that ``element`` holds only the elements ``allowed``, each at most once, and no stray text.
+
+    Anything else would be dropped without a trace (a ``<schema>`` pasted inside a ``<text>`` is
+    well-formed XML), so it is an error naming the line. Comments are allowed.
+    """
+    if (element.text or "").strip():
+        stray = normalise(element.text)[:30]
+        raise FormatError(path, f"line {element.sourceline}", f"{where}: <{element.tag}> holds text {stray!r} outside its elements")
+    seen = set()
+    for child in element:
+        if isinstance(child.tag, str):
+            if child.tag not in allowed or child.tag in seen:
+                problem = "a second" if child.tag in seen else "an unexpected"
+                raise FormatError(path, f"line {child.sourceline}", f"{where}: <{element.tag}> has {problem} <{child.tag}>")
+            seen.add(child.tag)
+        if (child.tail or "").strip():
+            stray = normalise(child.tail)[:30]
+            raise FormatError(path, f"line {child.sourceline}", f"{where}: text {stray!r} after an element of <{element.tag}>")
+
+
 def _answers(path: Path, where: str, schema) -> tuple[list[str], list[str], bool]:
     """Candidate names of version A and version B, and whether the source used ``<twoanswers>``."""
     two = schema.find("twoanswers")
+    if two is not None and (schema.find("answer1") is not None or schema.find("answer2") is not None):
+        raise FormatError(path, f"line {two.sourceline}", f"{where}: <schema> has both <twoanswers> and <answer1>/<answer2>")
+    if two is not None:
+        _children(path, where, two, ("answerA", "answerB"))
     if two is None:
         pair = [_text_of(path, where, schema, "answer1"), _text_of(path, where, schema, "answer2")]
         return pair, pair, False
@@ -230,6 +283,7 @@ def _answers(path: Path, where: str, schema) -> tuple[list[str], list[str], bool
         block = two.find(version)
         if block is None:
             raise FormatError(path, where, f"<twoanswers> has no <{version}>")
+        _children(path, where, block, ("answer1", "answer2"))
         pairs.append([_text_of(path, where, block, "answer1"), _text_of(path, where, block, "answer2")])
     return pairs[0], pairs[1], True
 
@@ -258,10 +312,29 @@ def _version(config: FrenchXmlConfig, where: str, sid: str, letter: str, raw: di
     )
 
 
-def _source_tag(line: bytes, encoding: str) -> str | None:
-    """The ``<schema ...>`` start tag as the file spells it (spacing inside the tag included)."""
-    m = _START_TAG.search(line.decode(encoding, "replace"))
-    return None if m is None else m.group()
+class _SourceTags:
+    """The ``<schema ...>`` start tags as the file spells them (spacing inside the tags included).
+
+    Each line is decoded and searched once, however many schemas it holds (a file on one line).
+    """
+
+    def __init__(self, lines: list[bytes], encoding: str):
+        self.lines, self.encoding = lines, encoding
+        self.found: dict[int, list[str]] = {}
+        self.taken: dict[int, int] = {}
+
+    def next_on(self, line: int) -> str | None:
+        """The next start tag not yet taken on ``line`` (counted from 1)."""
+        if line not in self.found:
+            try:
+                text = self.lines[line - 1].decode(self.encoding, "replace")
+            except (LookupError, IndexError):
+                text = ""
+            self.found[line] = [m.group() for m in _START_TAG.finditer(text)]
+        k = self.taken.get(line, 0)
+        self.taken[line] = k + 1
+        tags = self.found[line]
+        return tags[k] if k < len(tags) else None
 
 
 def _shared(schema, collection: dict[str, str]) -> dict[str, Any]:
@@ -271,7 +344,7 @@ def _shared(schema, collection: dict[str, str]) -> dict[str, Any]:
 
 def read(path: Path, config: FrenchXmlConfig) -> Iterator[Item]:
     tree, lines = _parse(path)
-    encoding = tree.docinfo.encoding or "utf-8"
+    tags = _SourceTags(lines, tree.docinfo.encoding or "utf-8")
     root = tree.getroot()
     if root.tag != "collection":
         raise FormatError(path, f"line {root.sourceline}", f"root element is <{root.tag}>, expected <collection>")
@@ -279,6 +352,9 @@ def read(path: Path, config: FrenchXmlConfig) -> Iterator[Item]:
     for node in root.itersiblings(preceding=True):
         if getattr(node, "target", None) == "xml-stylesheet":
             collection[STYLESHEET] = node.text
+    stray = next((n for n in [root, *root] if ((n.text if n is root else n.tail) or "").strip()), None)
+    if stray is not None:
+        raise FormatError(path, f"line {stray.sourceline}", "<collection> holds text outside its schemas")
     schemas = [node for node in root if isinstance(node.tag, str)]
     for number, schema in enumerate(schemas, 1):
         where = f"schema {number}"
@@ -287,10 +363,13 @@ def read(path: Path, config: FrenchXmlConfig) -> Iterator[Item]:
         sid = schema.get("id")
         if not sid:
             raise FormatError(path, where, "<schema> has no id attribute")
+        _children(path, where, schema, SCHEMA_CHILDREN)
         text, question = schema.find("text"), schema.find("question")
         for name, element in (("text", text), ("question", question)):
             if element is None:
                 raise FormatError(path, where, f"<schema id={sid!r}> has no <{name}>")
+        _children(path, where, text, TEXT)
+        _children(path, where, question, QUESTION)
         raw = {name: _text_of(path, where, text, name) for name in TEXT}
         raw.update({name: _text_of(path, where, question, name) for name in QUESTION})
         names_a, names_b, two = _answers(path, where, schema)
@@ -300,7 +379,7 @@ def read(path: Path, config: FrenchXmlConfig) -> Iterator[Item]:
             a.meta["twoanswers"] = True
         rebuilt = default_pieces(a, b)
         a.meta.update({name: value for name, value in raw.items() if rebuilt.get(name) != value})
-        tag = _source_tag(lines[schema.sourceline - 1], encoding)
+        tag = tags.next_on(schema.sourceline)
         if tag is not None and tag != start_tag(schema.attrib):
             a.meta["schema_tag"] = tag
         yield a
@@ -312,13 +391,28 @@ def read(path: Path, config: FrenchXmlConfig) -> Iterator[Item]:
 
 def split_pair(a: str, b: str, word_a: str, word_b: str) -> tuple[str, str] | None:
     """``(prefix, suffix)`` with ``a == prefix + word_a + suffix`` and ``b == prefix + word_b + suffix``."""
-    at = a.find(word_a)
+    if len(a) - len(word_a) != len(b) - len(word_b):
+        return None
+    prefix = _common_prefix(a, b)  # b[:at] == a[:at] needs at <= prefix
+    suffix = _common_prefix(a[::-1], b[::-1])  # and the tails after the words must be the same
+    at = a.find(word_a, max(0, len(a) - len(word_a) - suffix), prefix + len(word_a))
     while at >= 0:
-        prefix, suffix = a[:at], a[at + len(word_a) :]
-        if b == prefix + word_b + suffix:
-            return prefix, suffix
-        at = a.find(word_a, at + 1)
+        if b.startswith(word_b, at):
+            return a[:at], a[at + len(word_a) :]
+        at = a.find(word_a, at + 1, prefix + len(word_a))
     return None
+
+
+def _common_prefix(a: str, b: str) -> int:
+    """Length of the common prefix of ``a`` and ``b``, halving the compared slices (no loop per character)."""
+    lo, hi = 0, min(len(a), len(b))
+    while lo < hi:  # a[:lo] == b[:lo]; the first difference lies in [lo, hi]
+        mid = (lo + hi + 1) // 2
+        if a[lo:mid] == b[lo:mid]:
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
 
 
 def default_pieces(a: Item, b: Item) -> dict[str, str]:
@@ -359,6 +453,17 @@ def _pairs(items: Iterable[Item]) -> Iterator[tuple[Item, Item]]:
             pending = None
     if pending is not None:
         raise ConversionError(f"item {pending.id!r}: its twin group {pending.twin!r} has one item; French XML needs two")
+
+
+def representable(item: Item, config: FrenchXmlConfig) -> str | None:
+    """Why one item cannot be part of a French XML schema (a lone twin left over is caught when writing)."""
+    if item.twin is None:
+        return "French XML holds schemas as twin pairs; this item has no twin"
+    if len(item.candidates) != 2:
+        return f"French XML holds 2 candidates, this item has {len(item.candidates)}"
+    if item.answer is None:
+        return "French XML needs the answer, this item has none"
+    return None
 
 
 def _ordered(item: Item, first: bool) -> list[str]:
@@ -461,5 +566,6 @@ FORMAT = register_format(
         sniff=sniff,
         config=FrenchXmlConfig,
         canonical=True,
+        representable=representable,
     )
 )

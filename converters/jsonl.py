@@ -3,7 +3,7 @@
 Every line carries ``schema_version`` so files stay readable as the schema grows; the JSON Schema
 is ``wino_toolkit/data/item.schema.json``. Example line (wrapped here)::
 
-    {"schema_version": "1.0", "id": "wsc285-0", "corpus": "wsc285", "language": "en",
+    {"schema_version": "1.1", "id": "wsc285-0", "corpus": "wsc285", "split": null, "language": "en",
      "text": "The fish ate the worm. It was tasty.", "pronoun": [23, 25, "It"],
      "candidates": [{"text": "The fish", "span": [0, 8, "The fish"]},
                     {"text": "the worm", "span": [13, 21, "the worm"]}],
@@ -19,7 +19,7 @@ from typing import Any, BinaryIO, Callable, Iterable, Iterator
 
 from wino_toolkit.errors import FormatError
 from wino_toolkit.formats import Format, register_format
-from wino_toolkit.io import iter_jsonl, text_writer
+from wino_toolkit.io import iter_jsonl, recover, text_writer
 from wino_toolkit.schema import SCHEMA_VERSION, Item
 
 SUPPORTED_MAJOR = SCHEMA_VERSION.split(".")[0]
@@ -38,19 +38,39 @@ def check_version(path: Path, number: int, obj: dict) -> None:
         raise FormatError(path, f"line {number}", f"schema_version {version!r} is not supported (expected {SCHEMA_VERSION})")
 
 
+#: fields every record type keys its identity on (corpus, split, id): strings, ``split`` also null
+KEY_FIELDS = {"id": (str,), "corpus": (str,), "split": (str, type(None))}
+
+
 def read_records(path: Path, from_dict: Callable[..., Any], marker: str, kind: str) -> Iterator[Any]:
     """Native JSON Lines of any record type: version-checked, each line must carry ``marker``.
 
     ``kind`` names the record with its article ("an NLI pair") for messages; ``malformed`` drops it.
+    A record whose fields have the wrong JSON types is refused here, naming the line, before the
+    schema checks (which expect the types) see it.
     """
+    what = kind.split(" ", 1)[1]
     for number, obj in iter_jsonl(path):
-        check_version(path, number, obj)
-        if marker not in obj:
-            raise FormatError(path, f"line {number}", f"is not {kind} (no {marker!r} field); check --from (see `wino formats`)")
         try:
-            yield from_dict(obj, origin=f"line {number}")
-        except (KeyError, TypeError, IndexError) as exc:
-            raise FormatError(path, f"line {number}", f"malformed {kind.split(' ', 1)[1]} ({type(exc).__name__}: {exc})") from None
+            yield _record(path, number, obj, from_dict, marker, kind, what)
+        except FormatError as exc:
+            recover(exc)  # `wino validate` goes on to the next line; everything else stops here
+
+
+def _record(path: Path, number: int, obj: dict, from_dict: Callable[..., Any], marker: str, kind: str, what: str) -> Any:
+    where = f"line {number}"
+    check_version(path, number, obj)
+    if marker not in obj:
+        raise FormatError(path, where, f"is not {kind} (no {marker!r} field); check --from (see `wino formats`)")
+    for key, types in KEY_FIELDS.items():
+        if key in obj and not isinstance(obj[key], types):
+            raise FormatError(path, where, f"{key} {obj[key]!r:.60} is not a string")
+    try:
+        record = from_dict(obj, origin=where)
+        record.problems()
+    except (KeyError, TypeError, IndexError, AttributeError, ValueError) as exc:
+        raise FormatError(path, where, f"malformed {what} ({type(exc).__name__}: {exc})"[:300]) from None
+    return record
 
 
 def write_records(records: Iterable[Any], fh: BinaryIO, ensure_ascii: bool) -> None:

@@ -26,13 +26,14 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+from bisect import bisect_left
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 from typing import Any, BinaryIO, Iterable, Iterator, NamedTuple
 
 from wino_toolkit.errors import ConversionError, FormatError
-from wino_toolkit.formats import Format, register_format
+from wino_toolkit.formats import Format, record_by_record, register_format
 from wino_toolkit.io import load_json_array, text_writer
 from wino_toolkit.schema import Candidate, Item, Span
 from wino_toolkit.twins import link_twins
@@ -46,6 +47,7 @@ PLACE_WH = frozenset({"哪里", "哪儿", "哪边"})
 CLAUSE_BREAKS = frozenset("，。；！？,.;!?：:")
 DETERMINERS = ("这个", "那个", "这些", "那些", "一个", "这", "那")
 MIN_ANCHOR = 2  # shortest question fragment trusted to align with the sentence
+MAX_WH = 8  # wh-words of a question that are aligned; real questions have one or two
 BUNDLED = "bundled"  # the ``overrides`` setting that names the file shipped with the toolkit
 OVERRIDE_COLUMNS = ("id", "start", "end", "sha256", "reason")
 OVERRIDE_ID = re.compile(r"mandarinograd-(\d+)")
@@ -88,7 +90,12 @@ def read(path: Path, config: MandarinogradConfig) -> Iterator[Item]:
 
 def load_entries(path: Path) -> list[dict[str, Any]]:
     """The JSON array, checked to hold objects with the four string fields."""
-    data = load_json_array(path)
+    try:
+        data = load_json_array(path)
+    except FormatError:
+        raise
+    except ValueError as exc:  # a number too long to convert, say
+        raise FormatError(path, None, f"invalid JSON: {str(exc).split(';')[0]}") from None
     for n, obj in enumerate(data, 1):
         if not isinstance(obj, dict):
             raise FormatError(path, f"record {n}", f"expected a JSON object, found {type(obj).__name__}")
@@ -205,6 +212,11 @@ def overridden(text: str, n: int, fix: Override) -> Span | None:
 
 
 # -- finding the referring expression ------------------------------------------------------------
+#
+# Every step is linear in the sentence and the question (n log n where it bisects): the matches
+# of a question side around every position of the sentence come from one Z-function pass
+# (:func:`prefix_matches`), and the longest fragments the sentence repeats from a suffix
+# automaton (:func:`longest_anchors`), never from a search per substring.
 
 
 def locate_reference(text: str, question: str, candidates: list[str]) -> Span | None:
@@ -214,28 +226,128 @@ def locate_reference(text: str, question: str, candidates: list[str]) -> Span | 
     match the question's; a gap the question matches on both sides; the first pronoun of the
     clause whose predicate the question repeats. Then, for a one-wh question, a gap the question
     matches on its predicate side; finally the only pronoun of the sentence. A 哪个 question
-    about a demonstrative phrase (这个颜色) gets None rather than a wrong guess.
+    about a demonstrative phrase (这个颜色) gets None rather than a wrong guess. Only the first
+    :data:`MAX_WH` wh-words are aligned (a question asks about one referent, two in a few).
     """
-    gaps = split_question(question)
+    q = question_body(question)
+    whs = list(WH.finditer(q))
+    gaps = [Gap(q[: m.start()], q[m.end() :], m.group()) for m in whs[:MAX_WH]] or [Gap("", q, "")]
+    sentence = Sentence(text)
     for gap in gaps:
-        found = aligned_reference(text, gap) or aligned_slot(text, gap, both_sides=True) or clause_reference(text, gap)
+        sides = Sides(text, gap)
+        found = (
+            aligned_reference(sentence, gap, sides)
+            or aligned_slot(sentence, gap, True, sides)
+            or clause_reference(sentence, gap)
+        )
         if found:
             return possessive(text, found, candidates)
-    if len(gaps) == 1:
-        found = aligned_slot(text, gaps[0], both_sides=False) or anchored_slot(text, gaps[0])
+    if len(whs) <= 1:
+        found = aligned_slot(sentence, gaps[0], False) or anchored_slot(sentence, gaps[0])
         if found:
             return found
-    if all(names_a_phrase(g) for g in gaps):
+    if whs and all(names_a_phrase(Gap("", "", m.group())) for m in whs):
         return None
-    refs = references(text, place=any(g.wh in PLACE_WH for g in gaps))
+    refs = sentence.references(place=any(m.group() in PLACE_WH for m in whs))
     return possessive(text, refs[0], candidates) if len(refs) == 1 else None
+
+
+def question_body(question: str) -> str:
+    return question.strip().rstrip("？?").strip()
 
 
 def split_question(question: str) -> list[Gap]:
     """One :class:`Gap` per wh-word; a question without one ("回来？") is all predicate."""
-    q = question.strip().rstrip("？?").strip()
+    q = question_body(question)
     found = [Gap(q[: m.start()], q[m.end() :], m.group()) for m in WH.finditer(q)]
     return found or [Gap("", q, "")]
+
+
+class Sentence:
+    """A sentence with what the alignment asks of it many times, each worked out once."""
+
+    def __init__(self, text: str):
+        self.text = text
+        self._refs: dict[bool, list[Span]] = {}
+        self._slots: dict[bool, list[int]] = {}
+        self.breaks = [k for k, ch in enumerate(text) if ch in CLAUSE_BREAKS]
+
+    def references(self, place: bool) -> list[Span]:
+        if place not in self._refs:
+            self._refs[place] = references(self.text, place)
+        return self._refs[place]
+
+    def slots(self, place: bool) -> list[int]:
+        if place not in self._slots:
+            self._slots[place] = slot_positions(self.text, place)
+        return self._slots[place]
+
+    def clause_start(self, k: int) -> int:
+        """Start of the clause holding position ``k``: just after the last break before it."""
+        at = bisect_left(self.breaks, k)
+        return self.breaks[at - 1] + 1 if at else 0
+
+    def clause_end(self, k: int) -> int:
+        """The first break at or after ``k``, or the end of the sentence."""
+        at = bisect_left(self.breaks, k)
+        return self.breaks[at] if at < len(self.breaks) else len(self.text)
+
+    def first_reference(self, place: bool, lo: int, hi: int) -> Span | None:
+        """The first reference inside ``[lo, hi)`` (references never overlap, so starts and ends ascend)."""
+        refs = self.references(place)
+        at = bisect_left(refs, lo, key=lambda ref: ref.start)
+        return refs[at] if at < len(refs) and refs[at].end <= hi else None
+
+
+class Sides:
+    """How far a gap's question sides match around each position ``k`` of the sentence:
+    ``right[k]`` characters of ``after`` from ``k`` on, ``left[k]`` of ``before`` up to ``k``."""
+
+    def __init__(self, text: str, gap: Gap):
+        n = len(text)
+        self.right = prefix_matches(text, gap.after)
+        backwards = prefix_matches(text[::-1], gap.before[::-1])
+        self.left = [backwards[n - k] for k in range(n + 1)]
+
+
+def z_function(s: str) -> list[int]:
+    """``z[k]``: the length of the longest common prefix of ``s`` and ``s[k:]`` (``z[0] = len(s)``)."""
+    n = len(s)
+    z = [0] * n
+    if n:
+        z[0] = n
+    lo = hi = 0
+    for k in range(1, n):
+        j = min(z[k - lo], hi - k) if k < hi else 0
+        while k + j < n and s[j] == s[k + j]:
+            j += 1
+        z[k] = j
+        if k + j > hi:
+            lo, hi = k, k + j
+    return z
+
+
+def prefix_matches(text: str, part: str) -> list[int]:
+    """For every ``k`` in ``0..len(text)``, how many leading characters of ``part`` ``text[k:]`` repeats."""
+    n, m = len(text), len(part)
+    out = [0] * (n + 1)
+    if not m:
+        return out
+    z = z_function(part)
+    lo = hi = 0  # text[lo:hi] == part[: hi - lo], the match reaching furthest right so far
+    for k in range(n):
+        j = 0
+        if k < hi:
+            j = min(z[k - lo], hi - k)
+            if j < hi - k:
+                out[k] = j
+                continue
+        while k + j < n and j < m and text[k + j] == part[j]:
+            j += 1
+        out[k] = j
+        if k + j > hi:
+            lo, hi = k, k + j
+    return out
 
 
 def references(text: str, place: bool) -> list[Span]:
@@ -244,49 +356,35 @@ def references(text: str, place: bool) -> list[Span]:
     return [Span(m.start(), m.end(), m.group()) for m in pattern.finditer(text)]
 
 
-def common_prefix(a: str, b: str) -> int:
-    n = 0
-    while n < len(a) and n < len(b) and a[n] == b[n]:
-        n += 1
-    return n
-
-
-def common_suffix(a: str, b: str) -> int:
-    n = 0
-    while n < len(a) and n < len(b) and a[-1 - n] == b[-1 - n]:
-        n += 1
-    return n
-
-
 def enough(matched: int, side: str) -> bool:
     """Whether ``matched`` characters of a question side are evidence of alignment."""
     return bool(side) and matched >= min(MIN_ANCHOR, len(side))
 
 
-def aligned_reference(text: str, gap: Gap) -> Span | None:
+def aligned_reference(sentence: Sentence, gap: Gap, sides: Sides) -> Span | None:
     """A pronoun or locative that the question's words around its wh-word surround."""
     place = gap.wh in PLACE_WH
     best = None
-    for ref in references(text, True) + ([] if place else references(text, False)):
-        right = max(common_prefix(text[ref.end :], gap.after), common_prefix(text[ref.start :], gap.after))
-        left = common_suffix(text[: ref.start], gap.before)
+    for ref in sentence.references(True) + ([] if place else sentence.references(False)):
+        right = max(sides.right[ref.end], sides.right[ref.start])
+        left = sides.left[ref.start]
         if enough(right, gap.after) or enough(left, gap.before):
             if best is None or left + right > best[0]:
                 best = (left + right, ref)
     return best[1] if best else None
 
 
-def aligned_slot(text: str, gap: Gap, both_sides: bool) -> Span | None:
+def aligned_slot(sentence: Sentence, gap: Gap, both_sides: bool, sides: Sides | None = None) -> Span | None:
     """The best word boundary where the question's words resume (a dropped pronoun).
 
     With ``both_sides`` the words before the wh-word must match too (她戴上|很好看).
     """
     if names_a_phrase(gap) or (both_sides and not (gap.before and gap.after)):
         return None
+    sides = sides or Sides(sentence.text, gap)
     best = None
-    for k in slot_positions(text, gap.wh in PLACE_WH):
-        right = common_prefix(text[k:], gap.after)
-        left = common_suffix(text[:k], gap.before)
+    for k in sentence.slots(gap.wh in PLACE_WH):
+        right, left = sides.right[k], sides.left[k]
         if gap.after and not enough(right, gap.after):
             continue
         if (both_sides or not gap.after) and not enough(left, gap.before):
@@ -296,35 +394,33 @@ def aligned_slot(text: str, gap: Gap, both_sides: bool) -> Span | None:
     return Span(best[1], best[1], "") if best else None
 
 
-def anchored_slot(text: str, gap: Gap) -> Span | None:
+def anchored_slot(sentence: Sentence, gap: Gap) -> Span | None:
     """A slot before the longest part of the predicate the sentence repeats (结果|沾满了泥)."""
     if names_a_phrase(gap):
         return None
-    positions = set(slot_positions(text, gap.wh in PLACE_WH))
-    for start, _ in longest_anchors(text, gap.after, minimum=MIN_ANCHOR + 1):
+    positions = set(sentence.slots(gap.wh in PLACE_WH))
+    for start, _ in longest_anchors(sentence.text, gap.after, minimum=MIN_ANCHOR + 1):
         if start in positions:
             return Span(start, start, "")
     return None
 
 
-def clause_reference(text: str, gap: Gap) -> Span | None:
+def clause_reference(sentence: Sentence, gap: Gap) -> Span | None:
     """The first pronoun of the clause that holds the question's predicate (他非常生气 for 谁生气).
 
     Skipped for 哪个 questions (see :func:`names_a_phrase`).
     """
     if names_a_phrase(gap):
         return None
-    refs = references(text, gap.wh in PLACE_WH)
-    for start, _ in longest_anchors(text, gap.after, MIN_ANCHOR):
-        clause = clause_start(text, start)
-        inside = [r for r in refs if clause <= r.start and r.end <= start]
-        if inside:
-            return inside[0]
-    for _, end in longest_anchors(text, gap.before, MIN_ANCHOR):
-        stop = clause_end(text, end)
-        inside = [r for r in refs if end <= r.start and r.end <= stop]
-        if inside:
-            return inside[0]
+    place = gap.wh in PLACE_WH
+    for start, _ in longest_anchors(sentence.text, gap.after, MIN_ANCHOR):
+        found = sentence.first_reference(place, sentence.clause_start(start), start)
+        if found:
+            return found
+    for _, end in longest_anchors(sentence.text, gap.before, MIN_ANCHOR):
+        found = sentence.first_reference(place, end, sentence.clause_end(end))
+        if found:
+            return found
     return None
 
 
@@ -334,27 +430,80 @@ def names_a_phrase(gap: Gap) -> bool:
 
 
 def longest_anchors(text: str, part: str, minimum: int) -> list[tuple[int, int]]:
-    """Every place where the longest substring of ``part`` found in ``text`` occurs."""
-    for size in range(len(part), minimum - 1, -1):
-        hits = []
-        for i in range(len(part) - size + 1):
-            piece = part[i : i + size]
-            hits += [(m.start(), m.end()) for m in re.finditer(re.escape(piece), text)]
-        if hits:
-            return sorted(set(hits))
-    return []
+    """Where in ``text`` the longest substrings of ``part`` that it repeats occur, if that long.
+
+    Each such substring counts at its non-overlapping occurrences, leftmost first (as a search
+    from left to right finds them). Linear: ``text`` runs through a suffix automaton of ``part``,
+    which gives at each position of ``text`` the longest substring of ``part`` ending there.
+    """
+    if len(part) < minimum:
+        return []
+    edges, link, length = suffix_automaton(part)
+    state = matched = 0
+    ends: list[tuple[int, int, int]] = []  # (matched length, state, end) at each position of text
+    longest = 0
+    for k, ch in enumerate(text):
+        while state and ch not in edges[state]:
+            state = link[state]
+            matched = length[state]
+        if ch in edges[state]:
+            state = edges[state][ch]
+            matched += 1
+        else:
+            state = matched = 0
+        if matched and matched >= longest:
+            if matched > longest:
+                longest, ends = matched, []
+            ends.append((state, k + 1))
+    if longest < minimum:
+        return []
+    hits = []
+    reach: dict[int, int] = {}  # state (one substring of length ``longest``) -> end of its last kept occurrence
+    for state, end in ends:
+        if end - longest >= reach.get(state, 0):
+            reach[state] = end
+            hits.append((end - longest, end))
+    return hits
+
+
+def suffix_automaton(s: str) -> tuple[list[dict[str, int]], list[int], list[int]]:
+    """Transitions, suffix links and longest lengths of the states of ``s``'s suffix automaton."""
+    edges: list[dict[str, int]] = [{}]
+    link, length = [-1], [0]
+    last = 0
+    for ch in s:
+        cur = len(edges)
+        edges.append({})
+        length.append(length[last] + 1)
+        link.append(0)
+        p = last
+        while p != -1 and ch not in edges[p]:
+            edges[p][ch] = cur
+            p = link[p]
+        if p != -1:
+            q = edges[p][ch]
+            if length[p] + 1 == length[q]:
+                link[cur] = q
+            else:
+                clone = len(edges)
+                edges.append(dict(edges[q]))
+                length.append(length[p] + 1)
+                link.append(link[q])
+                while p != -1 and edges[p].get(ch) == q:
+                    edges[p][ch] = clone
+                    p = link[p]
+                link[q] = link[cur] = clone
+        last = cur
+    link[0] = 0
+    return edges, link, length
 
 
 def clause_start(text: str, k: int) -> int:
-    while k > 0 and text[k - 1] not in CLAUSE_BREAKS:
-        k -= 1
-    return k
+    return Sentence(text).clause_start(k)
 
 
 def clause_end(text: str, k: int) -> int:
-    while k < len(text) and text[k] not in CLAUSE_BREAKS:
-        k += 1
-    return k
+    return Sentence(text).clause_end(k)
 
 
 def slot_positions(text: str, place: bool) -> list[int]:
@@ -364,7 +513,7 @@ def slot_positions(text: str, place: bool) -> list[int]:
 
     taken = {ref.end for ref in references(text, place)}
     starts = [s for s, _ in token_spans(text, "zh-Hans")]
-    return [k for k in starts if k not in taken and not text[:k].endswith(DETERMINERS)]
+    return [k for k in starts if k not in taken and not text.endswith(DETERMINERS, 0, k)]
 
 
 def possessive(text: str, ref: Span, candidates: list[str]) -> Span:
@@ -402,7 +551,7 @@ def to_entry(item: Item) -> dict[str, Any]:
 
 
 def sniff(head: bytes) -> bool:
-    start = head.lstrip()[:4096]
+    start = head.lstrip()
     return start.startswith(b"[") and b'"correct_answer"' in start and b'"wrong_answer"' in start
 
 
@@ -416,5 +565,6 @@ FORMAT = register_format(
         sniff=sniff,
         config=MandarinogradConfig,
         canonical=True,
+        representable=record_by_record(write),
     )
 )

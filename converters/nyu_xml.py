@@ -41,7 +41,7 @@ from xml.sax.saxutils import escape
 
 from wino_toolkit.errors import ConversionError, FormatError, WinoError
 from wino_toolkit.formats import Format, record_by_record, register_format
-from wino_toolkit.schema import MAX_CANDIDATES, MIN_CANDIDATES, Candidate, Item, Span
+from wino_toolkit.schema import MIN_CANDIDATES, Candidate, Item, Span
 from wino_toolkit.tokens import tokenize
 from wino_toolkit.twins import link_twins
 
@@ -153,6 +153,11 @@ def twin_groups(texts: list[str]) -> list[list[int]]:
 # ---------------------------------------------------------------- reading
 
 
+def syntax_problem(exc: Any) -> str:
+    """An lxml syntax error as one line (libxml2 breaks some messages, e.g. for a NUL byte)."""
+    return "malformed XML: " + " ".join(str(exc.msg or exc).split()).replace(" ,", ",")
+
+
 def _parse(path: Path) -> Any:
     from lxml import etree
 
@@ -163,7 +168,7 @@ def _parse(path: Path) -> Any:
     try:
         root = etree.fromstring(data, parser)
     except etree.XMLSyntaxError as exc:
-        raise FormatError(path, f"line {exc.lineno}", f"malformed XML: {exc.msg}") from None
+        raise FormatError(path, f"line {exc.lineno}", syntax_problem(exc)) from None
     tree = root.getroottree()
     if tree.docinfo.doctype or tree.docinfo.internalDTD is not None:
         line = data.count(b"\n", 0, max(data.find(b"<!DOCTYPE"), 0)) + 1
@@ -220,6 +225,8 @@ def _schema_item(path: Path, number: int, el: Any, corpus: str, language: str) -
             what = f"<{child.tag}>" if isinstance(child.tag, str) else "a comment or processing instruction"
             raise FormatError(path, where, f"<answers> holds {what}, expected <answer>")
         names.append(squash(_text(path, where, child)))
+    if len(names) > len(LETTERS):
+        raise FormatError(path, where, f"has {len(names)} answers, but correctAnswer letters them only A to {LETTERS[-1]}")
     try:
         answer, spelling = parse_answer(_text(path, where, _require(path, where, parts, "correctAnswer", "schema")))
     except ValueError as exc:
@@ -323,8 +330,8 @@ def schema_xml(item: Item) -> str:
     """One ``<schema>`` element (with a blank line after it) for ``item``, or ConversionError."""
     txt1, pron, txt2 = _split(item)
     n = len(item.candidates)
-    if not MIN_CANDIDATES <= n <= MAX_CANDIDATES:
-        limits = f"{MIN_CANDIDATES} to {MAX_CANDIDATES}"
+    if not MIN_CANDIDATES <= n <= len(LETTERS):
+        limits = f"{MIN_CANDIDATES} to {len(LETTERS)}"
         raise ConversionError(f"item {item.id!r}: NYU XML holds {limits} answers, this item has {n}")
     for cand in item.candidates:
         if squash(cand.text) != cand.text:

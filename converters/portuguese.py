@@ -32,7 +32,7 @@ from pathlib import Path
 from typing import Any, BinaryIO, Iterable, Iterator, NamedTuple
 
 from wino_toolkit.errors import ConversionError, FormatError
-from wino_toolkit.formats import Format, register_format
+from wino_toolkit.formats import Format, record_by_record, register_format
 from wino_toolkit.io import load_json_array, text_writer
 from wino_toolkit.schema import Candidate, Item, Span
 from wino_toolkit.twins import link_twins
@@ -89,7 +89,12 @@ def read(path: Path, config: PortugueseConfig) -> Iterator[Item]:
 
 def load_objects(path: Path) -> list[dict[str, Any]]:
     """The JSON list, each object checked to hold the ten fields with the right types."""
-    data = load_json_array(path)
+    try:
+        data = load_json_array(path)
+    except FormatError:
+        raise
+    except ValueError as exc:  # a number too long to convert, say
+        raise FormatError(path, None, f"invalid JSON: {str(exc).split(';')[0]}") from None
     for n, obj in enumerate(data, 1):
         problem = object_problem(obj)
         if problem:
@@ -103,8 +108,8 @@ def object_problem(obj: Any) -> str | None:
     for key in FIELDS:
         if key not in obj:
             return f"missing field {key!r}"
-    if not isinstance(obj["question_id"], int) or isinstance(obj["question_id"], bool):
-        return f"question_id {obj['question_id']!r} is not a whole number"
+    if not isinstance(obj["question_id"], int) or isinstance(obj["question_id"], bool) or obj["question_id"] < 0:
+        return f"question_id {obj['question_id']!r:.40} is not a whole number >= 0"
     for key in TEXTS:
         if not isinstance(obj[key], str):
             return f"field {key!r} is not a string"
@@ -329,7 +334,7 @@ def sentence_with(item: Item, phrase: str) -> str:
 
 
 def sniff(head: bytes) -> bool:
-    start = head.lstrip()[:4096]
+    start = head.lstrip()
     return start.startswith(b"[") and b'"correct_sentence"' in start and b'"incorrect_sentence"' in start
 
 
@@ -343,5 +348,6 @@ FORMAT = register_format(
         sniff=sniff,
         config=PortugueseConfig,
         canonical=True,
+        representable=record_by_record(write),
     )
 )

@@ -7,16 +7,23 @@ Spans are given as whitespace-token indices plus the mention's text; ``label`` s
     {"text": "Nina gave Mrs. Park a lift because she had a car .", "target": {"span2_index": 7, "span1_index": 0, "span1_text": "Nina", "span2_text": "she"}, "idx": 5, "label": true}
 
 Rows are grouped by (text, pronoun token index) into one :class:`Item`, in order of each group's
-first row; candidates are the distinct ``span1`` mentions in row order. The answer is the one
-candidate named by true rows (and by no false row) when the group has two or more candidates,
-otherwise ``None``. ``meta["rows"]`` keeps each row's ``idx``, ``label`` and candidate index, plus
-the source's own index/text wherever it differs from what the spans give, so the writer, which
-emits rows sorted by ``idx``, reproduces the file byte for byte.
+first row; candidates are the distinct ``span1`` mentions in row order, as many as there are
+(the unlabeled test split gives one pronoun six and more). The answer is the one candidate named
+by true rows (and by no false row) when the group has two or more candidates, otherwise ``None``.
+``meta["rows"]`` keeps each row's ``idx``, ``label`` and candidate index, plus the source's own
+index/text wherever it differs from what the spans give, so the writer reproduces the file byte
+for byte: it emits rows sorted by ``idx`` (every release is), or item by item when sorting would
+reorder or rename the items (a file out of ``idx`` order). An ``idx`` used twice is an error
+naming both lines.
 
 A mention matches its token(s) ignoring case and whitespace ("The lawyer" names "the lawyer",
 "a\\nb" names "a b") and may stop before punctuation inside its last token ("him" in ``him,"``);
 an index that is off by one (the mention is the neighbouring token, and only that one) is
-accepted and the source's index kept in the row's meta.
+accepted and the source's index kept in the row's meta. Quirks of the test split are read and
+noted in ``meta["quirks"]`` (see :mod:`wino_toolkit.quirks`): a span text with a final period or
+a word the text does not have there ("the tape." for "the tape,") matches without them; a
+candidate whose words stand apart ("Lev A and Grigory B" for "Lev A, ..., and Grigory B") is
+kept without a span. A mention whose words the text does not have is an error.
 """
 from __future__ import annotations
 
@@ -28,7 +35,8 @@ from typing import Any, BinaryIO, Iterable, Iterator
 
 from wino_toolkit.errors import ConversionError, FormatError
 from wino_toolkit.formats import Format, register_format
-from wino_toolkit.io import iter_jsonl, text_writer
+from wino_toolkit.io import iter_jsonl, recover, text_writer
+from wino_toolkit.quirks import mark_trailing_empty_lines, note, trailing_empty_lines
 from wino_toolkit.schema import Candidate, Item, Span
 
 TOKEN = re.compile(r"\S+")
@@ -40,9 +48,8 @@ TARGET_KEYS = ("span2_index", "span1_index", "span1_text", "span2_text")
 class SuperGlueConfig:
     """Options of the SuperGLUE WSC format."""
 
-    corpus: str = "superglue-wsc"  # corpus name given to the items read; ids are <corpus>[-<split>]-<idx of first row>
+    corpus: str = "superglue-wsc"  # corpus name given to the items read; ids are <corpus>-<idx of first row>
     language: str = "en"  # BCP-47 tag of the items read
-    split: str | None = None  # named in the ids (train and val both number rows from 0): -O split=val
 
 
 @dataclass
@@ -69,6 +76,7 @@ class _Group:
     pronoun_index: int
     candidates: list[Candidate]
     rows: list[dict[str, Any]]
+    meta: dict[str, Any]  # the item's meta: "rows" and any quirks noted
 
 
 def tokens_of(text: str) -> list[tuple[int, int]]:
@@ -91,22 +99,78 @@ def locate(text: str, tokens: list[tuple[int, int]], index: int, mention: str) -
     return found.start(), end
 
 
-def _resolve(path: Path, row: _Row, tokens: list[tuple[int, int]], which: str) -> tuple[Span, int]:
-    """The span a row names by token index and text, and the token index it really starts at."""
+#: what may trail a span text without being in the text ("the tape." for "the tape,")
+TRAILING = ".,;:!?'\""
+
+
+@dataclass
+class _Resolved:
+    """Where a row's mention is: its span (None when not located), start token, and any quirk."""
+
+    span: Span | None
+    index: int
+    matched: str | None = None  # the shorter part of the mention that matched, when not all of it did
+
+
+#: at most this many trailing words of a span text may be missing from the text (bounds the work on a huge span text)
+DROPPED_WORDS = 2
+
+
+def _shorter(mention: str) -> Iterator[str]:
+    """The mention without its last one or two words (each also without trailing punctuation), longest first."""
+    words = mention.split()
+    for k in range(len(words) - 1, max(0, len(words) - 1 - DROPPED_WORDS), -1):
+        part = " ".join(words[:k])
+        yield part
+        yield part.rstrip(TRAILING)
+
+
+def _words_in_order(text: str, mention: str) -> bool:
+    """Whether the mention's words occur in the text in order ("Lev A and Grigory B" in "Lev A, ..., and Grigory B")."""
+    def norm(word: str) -> str:
+        return word.strip(TRAILING + "()").casefold()
+
+    words = iter(norm(w) for w in text.split())
+    wanted = [w for w in map(norm, mention.split()) if w]
+    return bool(wanted) and all(any(w == seen for seen in words) for w in wanted)
+
+
+def _resolve(path: Path, row: _Row, tokens: list[tuple[int, int]], which: str) -> _Resolved:
+    """The span a row names by token index and text, and the token index it really starts at.
+
+    Tried in turn: the mention at its token; at a neighbouring token (an index off by one);
+    without trailing punctuation ("the tape." for "the tape,"). A candidate whose words then
+    occur in order from its token on ("Lev A and Grigory B" for "Lev A, ..., and Grigory B") is
+    kept without a span; otherwise the mention less its last one or two words, found at its token, is
+    taken (a following word the text does not have there), and last a candidate whose words
+    occur anywhere in the text is kept without a span.
+    """
     index, mention = row.target[f"{which}_index"], row.target[f"{which}_text"]
     where = f"line {row.number}"
     if not 0 <= index < len(tokens):
         raise FormatError(path, where, f"{which}_index {index} is outside the text ({len(tokens)} tokens)")
     found = locate(row.text, tokens, index, mention)
-    used = index
+    used, matched = index, None
     if found is None:
         near = [(j, hit) for j in (index - 1, index + 1) if (hit := locate(row.text, tokens, j, mention))]
-        if len(near) != 1:
-            token = row.text[slice(*tokens[index])]
-            raise FormatError(path, where, f"{which}_text {mention!r} does not match token {index} ({token!r})")
-        used, found = near[0]
+        if len(near) == 1:
+            used, found = near[0]
+    stripped = mention.rstrip(TRAILING)
+    if found is None and stripped and stripped != mention:
+        found = locate(row.text, tokens, index, stripped)
+        matched = stripped if found else None
+    if found is None and which == "span1" and _words_in_order(row.text[tokens[index][0] :], mention):
+        return _Resolved(None, index)
+    if found is None:
+        matched = next((part for part in _shorter(mention) if locate(row.text, tokens, index, part)), None)
+        found = None if matched is None else locate(row.text, tokens, index, matched)
+    if found is None:
+        if which == "span1" and _words_in_order(row.text, mention):
+            return _Resolved(None, index)
+        token = row.text[slice(*tokens[index])]
+        raise FormatError(path, where, f"{which}_text {mention!r} does not match token {index} ({token!r})")
     start, end = found
-    return Span(start, end, row.text[start:end]), used
+    return _Resolved(Span(start, end, row.text[start:end]), used, matched)
 
 
 def _parse(path: Path, number: int, obj: dict) -> _Row:
@@ -140,18 +204,24 @@ def _parse(path: Path, number: int, obj: dict) -> _Row:
 
 def _add(path: Path, group: _Group, row: _Row) -> None:
     """Record one row in its group: its candidate (new or already seen) and what the writer needs."""
-    span, used = _resolve(path, row, group.tokens, "span1")
+    found = _resolve(path, row, group.tokens, "span1")
+    span, used, mention = found.span, found.index, row.target["span1_text"]
+    if found.matched is not None:
+        note(group.meta, "span-text-trimmed", f"idx {row.idx}: span1_text {mention!r} matched as {found.matched!r}")
     for k, cand in enumerate(group.candidates):
-        if cand.span == span:
+        if cand.span == span and (span is not None or cand.text == mention):
             break
     else:
         k = len(group.candidates)
-        group.candidates.append(Candidate(row.target["span1_text"], span))
+        group.candidates.append(Candidate(mention if found.matched is None else found.matched, span))
+        if span is None:
+            token = row.text[slice(*group.tokens[used])]
+            note(group.meta, "candidate-not-located", f"idx {row.idx}: span1_text {mention!r} is not one mention at token {used} ({token!r})")
     entry: dict[str, Any] = {"idx": row.idx}
     if row.label is not None:
         entry["label"] = row.label
     entry["candidate"] = k
-    if used != row.target["span1_index"]:
+    if used != row.target["span1_index"] or span is None:
         entry["span1_index"] = row.target["span1_index"]
     if row.target["span1_text"] != group.candidates[k].text:
         entry["span1_text"] = row.target["span1_text"]
@@ -181,20 +251,33 @@ def _answer(group: _Group) -> int | None:
 
 
 def read(path: Path, config: SuperGlueConfig) -> Iterator[Item]:
+    return mark_trailing_empty_lines(_items(path, config), path)
+
+
+def _items(path: Path, config: SuperGlueConfig) -> Iterator[Item]:
     groups: dict[tuple[str, int], _Group] = {}
+    lines: dict[int, int] = {}  # idx -> the line that has it
     for number, obj in iter_jsonl(path):
         row = _parse(path, number, obj)
+        if row.idx in lines:
+            recover(FormatError(path, f"line {number}", f"idx {row.idx} is already used on line {lines[row.idx]}"))
+            continue
+        lines[row.idx] = number
         key = (row.text, row.target["span2_index"])
         group = groups.get(key)
         tokens = tokens_of(row.text) if group is None else group.tokens
-        pronoun, used = _resolve(path, row, tokens, "span2")
+        found = _resolve(path, row, tokens, "span2")
+        pronoun, used = found.span, found.index
         if group is None:
-            group = groups[key] = _Group(number, row.text, tokens, pronoun, used, [], [])
+            rows: list[dict[str, Any]] = []
+            group = groups[key] = _Group(number, row.text, tokens, pronoun, used, [], rows, {"rows": rows})
+            if found.matched is not None:
+                note(group.meta, "span-text-trimmed", f"idx {row.idx}: span2_text {row.target['span2_text']!r} matched as {found.matched!r}")
         elif pronoun != group.pronoun:
             problem = f"span2_text {pronoun.text!r} differs from line {group.number}'s {group.pronoun.text!r} at the same index"
             raise FormatError(path, f"line {number}", problem)
         _add(path, group, row)
-    prefix = f"{config.corpus}-{config.split}" if config.split else config.corpus
+    prefix = config.corpus  # train and val both number rows from 0: ids are unique per split (Item.split)
     for group in groups.values():
         yield Item(
             id=f"{prefix}-{group.rows[0]['idx']}",
@@ -204,7 +287,7 @@ def read(path: Path, config: SuperGlueConfig) -> Iterator[Item]:
             candidates=group.candidates,
             answer=_answer(group),
             pronoun=group.pronoun,
-            meta={"rows": group.rows},
+            meta=group.meta,
             origin=f"line {group.number}",
         )
 
@@ -276,25 +359,47 @@ def _row(text: str, target: dict[str, Any], idx: int | None, label: bool | None,
 
 
 def write(items: Iterable[Item], fh: BinaryIO, config: SuperGlueConfig) -> None:
-    """Rows sorted by ``idx``; rows of items from other corpora are numbered after the highest ``idx``."""
-    numbered: dict[int, tuple[str, dict[str, Any]]] = {}
+    """Rows sorted by ``idx`` when that reads back as the same items in the same order (as every
+    release is), else item by item; rows of items from other corpora come last, numbered after
+    the highest ``idx``."""
+    owner: dict[int, str] = {}
+    sourced: list[list[dict[str, Any]]] = []  # the rows of each item with source rows, in item order
     fresh: list[dict[str, Any]] = []
+    last: Item | None = None
     for item in items:
+        last = item
+        rows = []
         for idx, row in _rows_of(item):
             if idx is None:
                 fresh.append(row)
-            elif idx in numbered:
-                raise ConversionError(f"item {item.id!r}: idx {idx} is already used by item {numbered[idx][0]!r}")
-            else:
-                numbered[idx] = (item.id, row)
-    next_idx = max(numbered, default=-1) + 1
+                continue
+            if idx in owner:
+                raise ConversionError(f"item {item.id!r}: idx {idx} is already used by item {owner[idx]!r}")
+            owner[idx] = item.id
+            rows.append(row)
+        if rows:
+            sourced.append(rows)
+    next_idx = max(owner, default=-1) + 1
     for k, row in enumerate(fresh):
         row["idx"] = next_idx + k
-        numbered[next_idx + k] = ("", row)
+    ordered = [row for rows in sourced for row in rows]
+    if _sorting_keeps_items(sourced):
+        ordered.sort(key=lambda row: row["idx"])
     dumps = json.dumps
     with text_writer(fh) as out:
-        for idx in sorted(numbered):
-            out.write(dumps(numbered[idx][1]) + "\n")
+        for row in ordered + fresh:
+            out.write(dumps(row) + "\n")
+        if last is not None:
+            out.write("\n" * trailing_empty_lines(last.meta))
+
+
+def _sorting_keeps_items(sourced: list[list[dict[str, Any]]]) -> bool:
+    """Whether rows sorted by idx read back as these items, in this order, with these ids: each
+    item's rows ascend, and so do the items' first rows (the reader orders and names items by them)."""
+    firsts = [rows[0]["idx"] for rows in sourced]
+    return firsts == sorted(firsts) and all(
+        all(a["idx"] < b["idx"] for a, b in zip(rows, rows[1:])) for rows in sourced
+    )
 
 
 def representable(item: Item, config: SuperGlueConfig) -> str | None:

@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Any, BinaryIO, Iterable, Iterator
 
 from wino_toolkit.errors import ConversionError, FormatError
-from wino_toolkit.formats import Format, register_format
+from wino_toolkit.formats import Format, record_by_record, register_format
 from wino_toolkit.io import iter_lines, text_writer
 from wino_toolkit.schema import Candidate, Item, Knowledge, Span
 
@@ -71,6 +71,8 @@ def parse_lines(path: Path, config: WinoLogicConfig) -> Iterator[tuple[Item, str
             obj = json.loads(line)
         except json.JSONDecodeError as exc:
             raise FormatError(path, f"line {number}", f"invalid JSON at column {exc.colno}: {exc.msg}") from None
+        except ValueError as exc:  # a number too long to convert, say
+            raise FormatError(path, f"line {number}", f"invalid JSON: {str(exc).split(';')[0]}") from None
         try:
             pair = to_item(obj, number, config)
         except ValueError as exc:
@@ -88,7 +90,7 @@ def to_item(obj: Any, number: int, config: WinoLogicConfig) -> tuple[Item, str]:
     context, question = obj["context"], obj["question"]
     if not isinstance(context, str) or not context.strip():
         raise ValueError("context is empty or not a string")
-    parts = PATTERN.fullmatch(question) if isinstance(question, str) else None
+    parts = parse_claim(question) if isinstance(question, str) else None
     if parts is None:
         raise ValueError("question does not read 'The <pronoun> is more likely to refer to <A> than <B> because <reason>'")
     label = truth(obj)
@@ -106,6 +108,28 @@ def to_item(obj: Any, number: int, config: WinoLogicConfig) -> tuple[Item, str]:
         origin=f"line {number}",
     )
     return item, parts["pronoun"]
+
+
+def parse_claim(question: str) -> dict[str, str] | None:
+    """The groups of :data:`PATTERN` in ``question``, or None, found with three searches.
+
+    The same answer as ``PATTERN.fullmatch`` (each part the shortest that lets the rest match),
+    in linear time: the regular expression backtracks quadratically on a long claim.
+    """
+    opening, refers, than, because = "The ", " is more likely to refer to ", " than ", " because "
+    if not question.startswith(opening):
+        return None
+    p = question.find(refers, len(opening) + 1)
+    t = -1 if p < 0 else question.find(than, p + len(refers) + 1)
+    c = -1 if t < 0 else question.find(because, t + len(than) + 1)
+    if c < 0:
+        return None
+    return {
+        "pronoun": question[len(opening) : p],
+        "a": question[p + len(refers) : t],
+        "b": question[t + len(than) : c],
+        "reason": question[c + len(because) :],
+    }
 
 
 def truth(obj: dict[str, Any]) -> bool:
@@ -282,5 +306,6 @@ FORMAT = register_format(
         sniff=sniff,
         config=WinoLogicConfig,
         canonical=True,
+        representable=record_by_record(write),
     )
 )

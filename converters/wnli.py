@@ -11,6 +11,8 @@ pairs from any source: ``index`` is the pair's id when that is a whole number, e
 position in the output; the label column is written when the first pair is labelled, and then
 every pair must be (and none may be when it is not), since a half-labelled file cannot be
 written without dropping labels. Lines end in ``\\n``; ``\\r\\n`` is read too but written as ``\\n``.
+Empty lines may end the file (the last pair's ``meta["trailing_empty_lines"]`` counts them, and
+they are written back); an empty line between rows is an error.
 """
 from __future__ import annotations
 
@@ -21,6 +23,7 @@ from typing import BinaryIO, Iterable, Iterator
 from wino_toolkit.errors import ConversionError, FormatError
 from wino_toolkit.formats import Format, register_format
 from wino_toolkit.io import iter_lines, text_writer
+from wino_toolkit.quirks import keep_trailing_empty_lines, trailing_empty_lines
 from wino_toolkit.schema import NLIPair
 
 HEADER = ("index", "sentence1", "sentence2", "label")
@@ -50,8 +53,14 @@ def read(path: Path, config: WnliConfig) -> Iterator[NLIPair]:
     if columns not in (HEADER, HEADER[:3]):
         raise FormatError(path, "line 1", f"expected the header {'|'.join(HEADER)} (label optional), found {'|'.join(columns)[:80]!r}")
     n = len(columns)
-    count = 0
+    held: NLIPair | None = None  # each pair waits for the next line: the last one notes trailing empty lines
+    empty: list[int] = []  # numbers of the empty lines since the last row
     for number, line in lines:
+        if not line.removesuffix("\r"):
+            empty.append(number)
+            continue
+        if empty:
+            raise FormatError(path, f"line {empty[0]}", "empty line between rows (only the end of the file may have empty lines)")
         fields = _fields(line)
         where = f"line {number}"
         if len(fields) != n:
@@ -63,8 +72,9 @@ def read(path: Path, config: WnliConfig) -> Iterator[NLIPair]:
             if fields[3] not in LABELS:
                 raise FormatError(path, where, f"label {fields[3]!r} is not 0 or 1")
             label = LABELS[fields[3]]
-        count += 1
-        yield NLIPair(
+        if held is not None:
+            yield held
+        held = NLIPair(
             id=fields[0],
             corpus=config.corpus,
             language=config.language,
@@ -73,8 +83,11 @@ def read(path: Path, config: WnliConfig) -> Iterator[NLIPair]:
             label=label,
             origin=where,
         )
-    if not count:
+    if held is None:
         raise FormatError(path, None, "has a header but no rows")
+    if empty:
+        keep_trailing_empty_lines(held.meta, len(empty), f"line {empty[0]}")
+    yield held
 
 
 def _check_field(pair: NLIPair, name: str, value: str) -> str:
@@ -87,6 +100,7 @@ def write(pairs: Iterable[NLIPair], fh: BinaryIO, config: WnliConfig) -> None:
     labelled: bool | None = config.labels
     used: dict[str, str] = {}
     header = False
+    last: NLIPair | None = None
     with text_writer(fh) as out:
         for position, pair in enumerate(pairs):
             if labelled is None:
@@ -105,6 +119,9 @@ def write(pairs: Iterable[NLIPair], fh: BinaryIO, config: WnliConfig) -> None:
             if labelled:
                 fields.append("1" if pair.label else "0")
             out.write("\t".join(fields) + "\n")
+            last = pair
+        if header:
+            out.write("\n" * trailing_empty_lines(last.meta))
 
 
 def representable(pair: NLIPair, config: WnliConfig) -> str | None:

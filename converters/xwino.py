@@ -14,6 +14,8 @@ so the reader aligns them to the text to turn token ranges into character spans.
 consecutive rows of one language and source whose texts differ in one place and whose candidates
 are the same. The token list is kept in ``meta["tokens"]`` (it cannot be rebuilt from the text);
 a column the writer would not reproduce byte for byte from the item is kept in meta too.
+Empty lines may end the file (counted in the last item's ``meta["trailing_empty_lines"]``); an
+empty line between rows, or a row repeating an earlier one, is an error.
 """
 from __future__ import annotations
 
@@ -25,7 +27,8 @@ from typing import Any, BinaryIO, Iterable, Iterator
 
 from wino_toolkit.errors import ConversionError, FormatError
 from wino_toolkit.formats import Format, record_by_record, register_format
-from wino_toolkit.io import iter_lines, text_writer
+from wino_toolkit.io import iter_lines, recover, text_writer
+from wino_toolkit.quirks import keep_trailing_empty_lines, note, trailing_empty_lines
 from wino_toolkit.schema import Candidate, Item, Span
 from wino_toolkit.tokens import token_spans
 from wino_toolkit.twins import link_twins
@@ -159,12 +162,13 @@ def parse_row(path: Path, number: int, line: str, config: XwinoConfig, ordinal: 
     correct = [k for k, cand in enumerate(cands) if cand[3]]
     if len(correct) > 1:
         raise FormatError(path, f"line {number}", f"{len(correct)} candidates are marked correct, expected one")
+    misaligned = None
     try:
         offsets: Offsets | None = align(text, tokens)
     except AlignmentError as exc:
         if config.strict:
             raise FormatError(path, f"line {number}", f"{exc} (read with strict=false to keep the row without spans)") from None
-        offsets = None
+        offsets, misaligned = None, str(exc)
     language = LANGUAGES.get(lang, lang)
     meta: dict[str, Any] = {"source": source}
     if reference != NO_REFERENCE:
@@ -182,6 +186,8 @@ def parse_row(path: Path, number: int, line: str, config: XwinoConfig, ordinal: 
         origin=f"line {number}",
     )
     _keep_what_cannot_be_rebuilt(item, offsets, cols, {"lang": lang, "tokens": tokens, "pronoun": pron, "candidates": cands})
+    if misaligned is not None:
+        note(item.meta, "tokens-not-aligned", misaligned)
     return item
 
 
@@ -237,10 +243,23 @@ def _group(items: Iterable[Item]) -> Iterator[Item]:
 
 
 def _rows(path: Path, config: XwinoConfig) -> Iterator[Item]:
-    """Items in file order; the last one notes a missing final newline, for byte-identical writing."""
+    """Items in file order; the last one notes a missing final newline and any empty lines after
+    it, for byte-identical writing. A row repeating an earlier one is an error naming both lines."""
     per_language: dict[str, int] = {}
+    first_line: dict[str, int] = {}  # row -> the line it was first read from
     last: Item | None = None
+    empty: list[int] = []  # numbers of the empty lines since the last row
     for number, line in iter_lines(path):
+        if not line.removesuffix("\r"):
+            empty.append(number)
+            continue
+        if empty:
+            raise FormatError(path, f"line {empty[0]}", "empty line between rows (only the end of the file may have empty lines)")
+        key = line.removesuffix("\r")
+        if key in first_line:
+            recover(FormatError(path, f"line {number}", f"repeats line {first_line[key]} (a duplicated row)"))
+            continue
+        first_line[key] = number
         lang = line.split("\t", 1)[0]
         ordinal = per_language.get(lang, 0)
         per_language[lang] = ordinal + 1
@@ -250,6 +269,8 @@ def _rows(path: Path, config: XwinoConfig) -> Iterator[Item]:
     if last is not None:
         if not _ends_with_newline(path):
             last.meta["final_newline"] = False
+        if empty:
+            keep_trailing_empty_lines(last.meta, len(empty), f"line {empty[0]}")
         yield last
 
 
@@ -393,6 +414,8 @@ def write(items: Iterable[Item], fh: BinaryIO, config: XwinoConfig) -> None:
             last = item
         if last is not None and last.meta.get("final_newline", True):
             out.write("\n")
+        if last is not None:
+            out.write("\n" * trailing_empty_lines(last.meta))
 
 
 def sniff(head: bytes) -> bool:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -72,19 +73,22 @@ def test_validate_lists_every_bad_line(tmp_path, capsys):
     """A file whose records cannot be built stopped at the first problem ("1 problem(s) in 0 records")."""
     good = WG.read_text().splitlines()
     bad = tmp_path / "bad.jsonl"
-    bad.write_text("\n".join([good[0], "{not json", good[1], "[1, 2]", good[2], "{\"qID\": ", good[3], "oops"]) + "\n")
+    wrong_answer = good[3].replace('"answer": "1"', '"answer": "3"').replace('"answer": "2"', '"answer": "3"')
+    two_blanks = good[4].replace(" _ ", " _ _ ")
+    bad.write_text("\n".join([good[0], "{not json", good[1], "[1, 2]", good[2], "{\"qID\": ", wrong_answer, "oops", two_blanks, good[5]]) + "\n")
     code, out, err = run(capsys, "validate", str(bad), "--from", "winogrande")
     lines = err.splitlines()
     assert code == 1
-    assert [line.split(": ")[1] for line in lines[:-1]] == ["line 2", "line 4", "line 6", "line 8"]
-    assert lines[-1] == "4 problem(s) in 4 records"
+    assert [line.split(": ")[1] for line in lines[:-1]] == ["line 2", "line 4", "line 6", "line 7", "line 8", "line 9"]
+    assert "answer '3' is not 1, 2 or empty" in lines[3] and "2 blanks" in lines[5]
+    assert lines[-1] == "6 problem(s) in 4 records"
     code, out, _ = run(capsys, "validate", str(bad), "--from", "winogrande", "--json")
     report = json.loads(out)
     assert code == 1 and report["records"] == 4 and report["valid"] is False
-    assert [p["where"] for p in report["problems"]] == ["line 2", "line 4", "line 6", "line 8"]
+    assert [p["where"] for p in report["problems"]] == ["line 2", "line 4", "line 6", "line 7", "line 8", "line 9"]
     assert all(p["file"] == str(bad) for p in report["problems"])
     code, out, _ = run(capsys, "validate", str(WG), "--json")
-    assert code == 0 and json.loads(out) == {"records": 7, "valid": True, "problems": []}
+    assert code == 0 and json.loads(out) == {"records": 7, "valid": True, "problems": [], "quirks": {}}
 
 
 def test_to_pandas_offsets_are_integers():
@@ -115,3 +119,43 @@ def test_cli_verbatim_derives_forms_for_a_language_without_rules(tmp_path, capsy
     assert not any("no rules" in line for line in report.read_text().splitlines())
     rows = [json.loads(line) for line in out.read_text().splitlines()]
     assert {r["item_id"] for r in rows if r["language"] == "ru"} == {it.id for it in russian}
+
+
+QUIRKY = Path(__file__).resolve().parent / "fixtures" / "superglue" / "superglue_unlabeled_all_quirks.jsonl"
+
+
+def test_convert_summarises_quirks_and_strict_refuses_them(tmp_path, capsys):
+    """An official release with quirks reads whole, with one summary line; --strict turns them into an error."""
+    out = tmp_path / "o.jsonl"
+    code, _, err = run(capsys, "convert", str(QUIRKY), "--to", "jsonl", "-o", str(out))
+    assert code == 0 and out.exists()
+    assert "read 7 records; 1 candidate not located in the text, kept without a span; 3 span texts" in err
+    strict = tmp_path / "strict.jsonl"
+    code, _, err = run(capsys, "convert", str(QUIRKY), "--to", "jsonl", "-o", str(strict), "--strict")
+    assert code == 1 and not strict.exists() and err.count("\n") == 1
+    assert f"{QUIRKY}: line 5: " in err and "--strict refuses quirks" in err
+
+
+def test_validate_reports_quirks_and_strict_lists_each(capsys):
+    code, out, _ = run(capsys, "validate", str(QUIRKY))
+    assert code == 0 and out.startswith("ok: 7 records valid; tolerated: 1 candidate not located")
+    code, _, err = run(capsys, "validate", str(QUIRKY), "--strict")
+    assert code == 1 and err.splitlines()[-1] == "4 problem(s) in 7 records"
+    code, out, _ = run(capsys, "validate", str(QUIRKY), "--json")
+    quirks = json.loads(out)["quirks"]
+    assert quirks["candidate-not-located"]["count"] == 1 and quirks["span-text-trimmed"]["count"] == 3
+
+
+def test_every_item_writer_skips_what_it_cannot_hold_instead_of_failing(tmp_path):
+    """With no limit on candidates, every writer takes an item of 2 to 5 candidates or skips it with a reason."""
+    from conftest import FIXTURES
+
+    source = FIXTURES / "wsc-xml" / "pdp_two_to_five_answers.xml"
+    items = list(wt.read(source))
+    assert sorted(len(it.candidates) for it in items) == [2, 3, 4, 5]
+    for name, fmt in wt.formats.items():
+        if fmt.write is None or fmt.read is None or fmt.record != "item" or fmt.derive:
+            continue
+        report = wt.convert(source, to=name, output=tmp_path / f"out.{name}")
+        assert report.written + len({s.item_id for s in report.skipped}) >= len(items), name
+        assert all(s.reason for s in report.skipped), name

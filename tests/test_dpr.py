@@ -289,3 +289,24 @@ def test_japanese_items_round_trip_through_dpr(tmp_path):
         (i.text, i.pronoun, i.candidates, i.answer) for i in japanese
     ]
     assert out.read_text(encoding="utf-8").split("\n")[2] == "凧,樫の木"
+
+
+# ---------------------------------------------------------------- found by mutation fuzzing (issue #8)
+
+
+def test_carriage_return_inside_a_line_is_an_error(tmp_path):
+    """A CRLF file saved with CRLF again ends lines in ``\\r\\r\\n``: the text kept a ``\\r`` the writer
+    cannot write back. One ``\\r`` before the line end is a line end; another is an error."""
+    path = tmp_path / "crcrlf.txt"
+    path.write_bytes((FIX / "dpr_crlf.txt").read_bytes().replace(b"\r\n", b"\r\r\n"))
+    assert_bad_input("dpr", path, "line 1: holds a carriage return inside the line")
+
+
+def test_second_byte_order_mark_is_an_error(tmp_path):
+    """One BOM is the encoding's; a second would become part of the first sentence, and be lost
+    (read as a BOM again) after writing it back."""
+    path = tmp_path / "two-boms.txt"
+    path.write_bytes(b"\xef\xbb\xbf" * 2 + (SAMPLES / "dpr.txt").read_bytes())
+    assert_bad_input("dpr", path, "line 1: starts with a second byte-order mark")
+    path.write_bytes(b"\xef\xbb\xbf" + (SAMPLES / "dpr.txt").read_bytes())
+    assert read(path) == read(SAMPLES / "dpr.txt")

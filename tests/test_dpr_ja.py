@@ -9,6 +9,8 @@ import wino_toolkit as wt
 from conftest import FIXTURES, SAMPLES, shared_file
 from contract import assert_bad_input, roundtrip
 
+from wino_toolkit.quirks import quirks_of
+
 FIX = FIXTURES / "dpr-ja"
 SAMPLE = SAMPLES / "dpr-ja.txt"
 
@@ -119,6 +121,31 @@ def test_candidate_separators(tmp_path):
     assert [[c.text for c in i.candidates] for i in items] == [["凧", "樫の木"]] * 2
     assert [i.meta["candidate_line"] for i in items] == ["凧、樫の木", "凧，樫の木"]
     assert write_bytes(items, tmp_path) == path.read_bytes()
+
+
+def test_stray_separator_text(tmp_path):
+    """A separator row with stray full-width letters before its tabs (as in the ku-nlp test split)
+    still ends the block: the row is kept in meta, noted as a quirk, and written back verbatim."""
+    path = FIX / "dpr_ja_stray_separator_text.txt"
+    first, second = roundtrip("dpr-ja", path, tmp_path)
+    assert first.meta["separator"] == "ｐｑ\t\t\t\t\t" and "separator" not in second.meta
+    assert quirks_of(first) == [("stray-separator-text", "line 5: separator row holds 'ｐｑ'")]
+    assert (first.twin, second.twin) == ("japanese-wsc-0", "japanese-wsc-0")
+    assert [i.answer for i in (first, second)] == [0, 1]
+
+
+def test_stray_text_after_a_block_that_looks_like_a_sentence_is_still_an_error(tmp_path):
+    """Only characters no sentence is made of pass as stray: a fifth row with words is refused."""
+    path = tmp_path / "five.txt"
+    text = (FIX / "dpr_ja_stray_separator_text.txt").read_text(encoding="utf-8")
+    path.write_text(text.replace("ｐｑ\t", "ねこ\t"), encoding="utf-8")
+    assert_bad_input("dpr-ja", path, "line 5: a block has more than 4 lines")
+
+
+def test_writer_refuses_a_separator_that_would_not_read_back(tmp_path):
+    item = ja_item(meta={"separator": "猫\t\t\t\t\t"})
+    with pytest.raises(wt.ConversionError, match="would not read back as a separator row"):
+        write_bytes([item], tmp_path)
 
 
 # ---------------------------------------------------------------- bad input

@@ -246,3 +246,50 @@ def test_real_pronoun_coverage():
 
 def test_real_collection_round_trips_byte_for_byte(tmp_path):
     roundtrip(NAME, shared_file("french/French_Wino_Schemas.xml"), tmp_path)
+
+
+# ---------------------------------------------------------------- found by mutation fuzzing (issue #8)
+
+
+def test_schema_pasted_inside_a_text_is_an_error_not_a_vanished_schema():
+    """A ``<schema>`` inside another's ``<text>`` is well-formed XML; both schemas used to vanish
+    without a word. Any element the format does not have is an error naming its line."""
+    assert_bad_input(NAME, HERE / "french_schema_inside_text.xml", "line 10: schema 1: <text> has an unexpected <schema>")
+
+
+@pytest.mark.parametrize(
+    "change, expect",
+    [
+        (("<answer2>le chien</answer2>", "<answer2>le chien</answer2><answer2>le chat</answer2>"), "<schema> has a second <answer2>"),
+        (("<qn2> ?</qn2>", "<qn2> ?</qn2><note>x</note>"), "<question> has an unexpected <note>"),
+        (("</text>", "</text> stray words", 1), "text 'stray words' after an element of <schema>"),
+        (("<schema id=\"2\"", "lost words <schema id=\"2\""), "<collection> holds text outside its schemas"),
+    ],
+    ids=["repeated-answer", "unknown-element", "stray-text", "text-between-schemas"],
+)
+def test_unexpected_structure_is_an_error(tmp_path, change, expect):
+    path = tmp_path / "changed.xml"
+    path.write_text(SAMPLE.read_text(encoding="utf-8").replace(*change), encoding="utf-8")
+    assert_bad_input(NAME, path, expect)
+
+
+def test_nul_byte_error_is_one_line(tmp_path):
+    """libxml2 breaks its message for a NUL byte over two lines; the error stays one line."""
+    path = tmp_path / "nul.xml"
+    path.write_bytes(SAMPLE.read_bytes().replace(b"chat a", b"ch\x00at a", 1))
+    assert_bad_input(NAME, path, "line 8: malformed XML: Invalid character: Char 0x0 out of allowed range, line 8")
+
+
+def test_a_100k_character_txt1_is_read_in_linear_time(tmp_path):
+    """A 108,000-character ``<txt1>`` took 93 s (a regex over the text before every word, a split
+    tried at every occurrence of the trigger); linear now, well under the bound on a slow machine."""
+    import time
+
+    filler = "Le chat a griffé le chien parce qu'il était là. Elle les a vus, il faut le dire. " * 1350
+    path = tmp_path / "long.xml"
+    path.write_text(SAMPLE.read_text(encoding="utf-8").replace("<txt1> Le chat", "<txt1> " + filler + "Le chat", 1), encoding="utf-8")
+    started = time.perf_counter()
+    items = read(path)
+    assert time.perf_counter() - started < 5
+    assert len(items) == 8 and len(items[0].text) > 100_000
+    assert items[0].pronoun.text == "il" and items[0].text.endswith("parce qu'il était énervé.")

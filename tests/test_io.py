@@ -47,3 +47,17 @@ def test_lines_split_on_newline_only(tmp_path):
     path = tmp_path / "a.txt"
     path.write_text("one\u2028still one\ntwo\n", encoding="utf-8")
     assert [line for _, line in iter_lines(path)] == ["one\u2028still one", "two"]
+
+
+def test_integer_past_pythons_digit_limit_is_a_format_error(tmp_path):
+    """Found by mutation fuzzing: a 5,000-digit number raised a bare ValueError."""
+    from wino_toolkit.io import iter_jsonl, load_json_array
+
+    path = tmp_path / "big.jsonl"
+    path.write_text('{"a": 1}\n{"a": ' + "9" * 5000 + "}\n")
+    with pytest.raises(wt.FormatError, match=r"big.jsonl: line 2: invalid JSON"):
+        list(iter_jsonl(path))
+    array = tmp_path / "big.json"
+    array.write_text("[" + "9" * 5000 + "]")
+    with pytest.raises(wt.FormatError, match=r"big.json: invalid JSON"):
+        load_json_array(array)

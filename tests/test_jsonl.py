@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from conftest import SAMPLES
 from contract import assert_bad_input, roundtrip
 
@@ -41,3 +42,32 @@ def test_missing_field_is_a_format_error(tmp_path):
     path = tmp_path / "m.jsonl"
     path.write_text('{"schema_version": "1.0", "id": "a", "candidates": []}\n')
     assert_bad_input("jsonl", path, "line 1: malformed schema item (KeyError: 'corpus')")
+
+
+# -- found by mutation fuzzing (issue #8) ---------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "field, value, expect",
+    [
+        ("id", [], "line 1: id [] is not a string"),
+        ("corpus", ["a"], "line 1: corpus ['a'] is not a string"),
+        ("text", 0, "text: must be a string"),
+        ("candidates", {"a": 1}, "line 1: malformed schema item"),
+    ],
+)
+def test_wrong_json_types_are_format_errors(tmp_path, field, value, expect):
+    """A value of the wrong JSON type crashed the checks (TypeError: unhashable type, no len())."""
+    native = tmp_path / "w.jsonl"
+    wt.convert(SAMPLES / "winogrande.jsonl", to="jsonl", output=native)
+    obj = json.loads(native.read_text().splitlines()[0])
+    obj[field] = value
+    native.write_text(json.dumps(obj) + "\n")
+    assert_bad_input("jsonl", native, expect)
+
+
+@pytest.mark.parametrize("name", ["jsonl", "nli-jsonl"])
+def test_a_number_too_long_for_python_is_a_format_error(tmp_path, name):
+    path = tmp_path / "digits.jsonl"
+    path.write_text('{"schema_version": "1.0", "n": ' + "9" * 5000 + "}\n")
+    assert_bad_input(name, path, "line 1: invalid JSON: Exceeds the limit (4300 digits)")

@@ -286,3 +286,73 @@ def test_bundled_overrides_leave_other_files_in_the_format_alone(tmp_path):
     default = list(wt.read(corpus))
     assert default == list(wt.read(corpus, options={"overrides": "none"}))
     assert len(default) == 130
+
+
+# -- found by mutation fuzzing (issue #8) ---------------------------------------------------------
+
+
+def test_real_mandarinograd_alignment_unchanged_by_the_linear_rewrite():
+    """The linear alignment (Z-function and suffix automaton) marks every entry exactly as the
+    regex-per-substring search did: the digest is of the 308 pronoun spans read with
+    ``overrides=none`` by that earlier code."""
+    items = list(wt.read(shared_file("mandarinograd/mandarinograd.json"), options={"overrides": "none"}))
+    spans = [None if it.pronoun is None else [it.pronoun.start, it.pronoun.end, it.pronoun.text] for it in items]
+    digest = hashlib.sha256(json.dumps(spans, ensure_ascii=False).encode()).hexdigest()
+    assert digest.startswith("0ebe3d4b868664bb")
+
+
+@pytest.mark.parametrize(
+    "question",
+    [
+        ("担心暴力事件很好" * 250)[:2000] + "？",  # the predicate repeated: every substring was a regex
+        ("谁担心暴力事件" * 286)[:2000] + "？",  # wh-words throughout
+        "谁" + "担心" * 1000 + "？",
+    ],
+    ids=["predicate", "many-wh", "repeated-word"],
+)
+def test_a_2000_character_question_is_aligned_in_linear_time(tmp_path, question):
+    """A 2,000-character question took 269 s (400 characters: 4.4 s): a regex was built and run for
+    every substring of the question. Linear now; the bound leaves room for a slow, shared machine."""
+    import time
+
+    path = tmp_path / "long.json"
+    entry = {"text": "市政府拒绝给示威者颁发游行许可证，因为担心暴力事件。", "correct_answer": "市政府", "wrong_answer": "示威者"}
+    path.write_text(json.dumps([{**entry, "question": question}], ensure_ascii=False), encoding="utf-8")
+    started = time.perf_counter()
+    (item,) = wt.read(path, source_format=NAME)
+    assert time.perf_counter() - started < 5
+    assert item.question == question
+
+
+def test_a_100k_character_text_is_aligned_in_linear_time(tmp_path):
+    import time
+
+    text = "小红把伞借给了小兰，因为她忘了带伞。" * 5600
+    path = tmp_path / "long.json"
+    path.write_text(json.dumps([{"text": text, "question": "谁忘了带伞？", "correct_answer": "小兰", "wrong_answer": "小红"}], ensure_ascii=False), encoding="utf-8")
+    started = time.perf_counter()
+    (item,) = wt.read(path, source_format=NAME)
+    assert time.perf_counter() - started < 5
+    assert item.pronoun.text == "她"
+
+
+def test_a_number_too_long_for_python_is_a_format_error(tmp_path):
+    path = tmp_path / "digits.json"
+    path.write_text('[{"text": "a", "question": "b", "correct_answer": "c", "wrong_answer": "d", "n": ' + "9" * 5000 + "}]")
+    assert_bad_input(NAME, path, "invalid JSON: Exceeds the limit (4300 digits)")
+
+
+@pytest.mark.parametrize(
+    "text, question, expect",
+    [
+        ("哈哈哈他笑了", "谁笑了？", [(4, 6)]),  # the longest repeated fragment
+        ("他们他们他们", "他们他们", [(0, 4)]),  # occurrences of one fragment do not overlap, leftmost first
+        ("ababab", "bab", [(1, 4)]),
+        ("abcxabc", "abc", [(0, 3), (4, 7)]),
+        ("abc", "x", []),
+    ],
+)
+def test_longest_anchors_are_the_leftmost_non_overlapping_occurrences(text, question, expect):
+    from wino_toolkit.converters.mandarinograd import longest_anchors
+
+    assert longest_anchors(text, question.rstrip("？"), 2) == expect

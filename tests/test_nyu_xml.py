@@ -184,7 +184,7 @@ def test_answer_capitalisation_differs_from_mention():
         (collection(schema().replace("<answers>", "<note/><answers>")), "schema 1: <schema> has an unexpected <note>"),
         (b"<collection><problem/></collection>", "line 1: <collection> holds <problem>, expected <schema>"),
         (b"<wsc><schema/></wsc>", "root element is <wsc>"),
-        (collection(schema(answers=("Ann", "Bo", "Cy", "Di", "Ed", "Flo"))), "candidates: 6 given"),
+        (collection(schema(answers=("Ann", "Bo", "Cy", "Di", "Ed", "Flo"))), "has 6 answers, but correctAnswer letters them only A to E"),
     ],
     ids=["empty", "blank", "truncated", "malformed", "answer-out-of-range", "unknown-letter", "digit-answer",
          "wrong-encoding", "empty-pron", "markup-in-text", "missing-text", "unknown-element", "not-schema", "wrong-root",
@@ -344,3 +344,10 @@ def test_real_pdp(tmp_path, shared):
     assert all(it.twin is None for it in items)
     assert sum("sameText" in it.meta for it in items) == 20
     assert all("humanSubjects" in it.meta for it in items)
+
+
+def test_nul_byte_error_is_one_line(tmp_path):
+    """libxml2 breaks its message for a NUL byte over two lines (found by mutation fuzzing, issue #8)."""
+    path = tmp_path / "nul.xml"
+    path.write_bytes(collection(schema()).replace(b"<txt1>", b"<txt1>\x00", 1))
+    assert_bad_input(NAME, path, "malformed XML: Invalid character: Char 0x0 out of allowed range, line")

@@ -130,12 +130,13 @@ def test_writer_refuses_an_item_without_a_referring_position(tmp_path):
     "change, expect",
     [
         ({"question_id": "0"}, "record 1: question_id '0' is not a whole number"),
+        ({"question_id": -1}, "record 1: question_id -1 is not a whole number >= 0"),
         ({"is_switchable": "no"}, "record 1: field 'is_switchable' is not true or false"),
         ({"incorrect_sentence": OBJECT["correct_sentence"]}, "record 1: correct and incorrect sentence are the same"),
         ({"correct_sentence": " "}, "record 1: correct or incorrect sentence is empty"),
         ({"translated": None}, "record 1: field 'translated' is not true or false"),
     ],
-    ids=["id-not-int", "flag-not-bool", "same-sentences", "empty-sentence", "flag-null"],
+    ids=["id-not-int", "id-negative", "flag-not-bool", "same-sentences", "empty-sentence", "flag-null"],
 )
 def test_bad_fields(tmp_path, change, expect):
     path = write_objects(tmp_path / "bad.json", [dict(OBJECT, **change)])

@@ -38,8 +38,8 @@ def test_valid_item_has_no_problems():
         (dict(pronoun=Span(40, 90, "x")), "pronoun: [40, 90) is outside the text"),
         (dict(answer=2), "answer: 2 is not an index into 2 candidates"),
         (dict(answer=True), "answer: True is not an index"),
-        (dict(candidates=[Candidate("The cat")]), "candidates: 1 given, need 2 to 5"),
-        (dict(candidates=[Candidate(f"c{i}") for i in range(6)]), "candidates: 6 given"),
+        (dict(candidates=[Candidate("The cat")]), "candidates: 1 given, need at least 2"),
+        (dict(candidates=[]), "candidates: 0 given"),
         (dict(candidates=[Candidate("the cat"), Candidate("The Cat")]), "candidates[1]: 'The Cat' is listed twice"),
         (dict(candidates=[Candidate("The cat", Span(0, 3, "Dog")), Candidate("x")]), "candidates[0].span: says 'Dog'"),
         (dict(role="main"), "role: 'main' is not one of special, alternate"),
@@ -60,6 +60,16 @@ def test_single_candidate_allowed_only_without_answer():
     """SuperGLUE-style yes/no rows carry one candidate and no answer; with an answer it is an error."""
     assert make(candidates=[Candidate("The cat")], answer=None).problems() == []
     assert make(candidates=[Candidate("The cat")], answer=0).problems()
+
+
+def test_six_or_more_candidates_are_allowed():
+    """The old limit of 5 was a WSC-ism: SuperGLUE-WSC test rows give one pronoun 6 and more candidates."""
+    many = [Candidate(f"c{i}") for i in range(7)]
+    assert make(candidates=many, answer=6).problems() == []
+    assert make(candidates=many, answer=7).problems() == ["answer: 7 is not an index into 7 candidates"]
+    jsonschema = pytest.importorskip("jsonschema")
+    schema = json.loads((resources.files("wino_toolkit") / "data" / "item.schema.json").read_text())
+    assert list(jsonschema.Draft202012Validator(schema).iter_errors(make(candidates=many, answer=6).to_dict())) == []
 
 
 def test_zero_width_span_is_a_slot():
@@ -97,3 +107,13 @@ def test_native_jsonl_lines_validate_against_json_schema(tmp_path):
     wt.convert(SAMPLES / "winogrande.jsonl", to="jsonl", output=out)
     for line in out.read_text().splitlines():
         assert list(validator.iter_errors(json.loads(line))) == []
+
+
+def test_problems_of_wrongly_typed_fields_are_sentences_not_type_errors():
+    """Found by mutation fuzzing: a non-string text or id made the full check raise TypeError."""
+    from wino_toolkit.schema import Candidate, Item
+
+    item = Item(id=3, corpus="c", language="en", text=0, candidates=[Candidate("a"), Candidate("b")])
+    assert item.problems() == ["id: must be a string", "text: must be a string"]
+    item = Item(id="x", corpus="c", language="en", text="a b", candidates=["a", "b"])
+    assert item.problems() == ["candidates: must be a list of candidates with text"]

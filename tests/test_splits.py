@@ -63,7 +63,7 @@ def test_duplicate_id_message_names_both_files(tmp_path):
 
 def test_same_split_given_twice_is_a_duplicate(tmp_path):
     train, val = two_splits(tmp_path)
-    with pytest.raises(wt.FormatError, match=r"duplicate id 'superglue-wsc-x-0' in corpus 'superglue-wsc', split 'x'"):
+    with pytest.raises(wt.FormatError, match=r"duplicate id 'superglue-wsc-0' in corpus 'superglue-wsc', split 'x'"):
         list(wt.read([train, val], options={"split": "x"}))
 
 

@@ -9,6 +9,8 @@ from conftest import FIXTURES, SAMPLES, shared_file
 from contract import assert_bad_input, roundtrip
 
 import wino_toolkit as wt
+from wino_toolkit.export import to_records
+from wino_toolkit.quirks import QuirkReport, quirks_of
 
 HERE = FIXTURES / "superglue"
 
@@ -174,7 +176,7 @@ def bad(**target):
         (bad(span1_text="Bob"), "line 1: span1_text 'Bob' does not match token 0 ('Ann')"),
         (bad(span2_text="he"), "line 1: span2_text 'he' does not match token 4 ('she')"),
         (bad(span1_index="0"), "line 1: target.span1_index must be an integer, not '0'"),
-        (json.dumps(GOOD) + "\n" + bad(span2_text="and"), "line 2: span2_text 'and' differs from line 1's 'she'"),
+        (json.dumps(GOOD) + "\n" + bad(span2_text="and").replace('"idx": 0', '"idx": 1'), "line 2: span2_text 'and' differs from line 1's 'she'"),
         (json.dumps(dict(GOOD, label="yes")) + "\n", "line 1: label must be true or false, not 'yes'"),
         ('{"text": "Ann met Bo.", "idx": 0}\n', "line 1: missing field 'target'"),
         (json.dumps(GOOD) + "\n" + json.dumps(GOOD)[:40], "line 2: invalid JSON"),
@@ -256,5 +258,114 @@ def test_train_and_val_read_together_as_two_splits(shared):
     items = list(wt.read([train, val]))
     assert {it.split for it in items} == {"train", "val"}
     assert sum(it.id == "superglue-wsc-0" for it in items) == 2
-    items = list(wt.read(val, options={"split": "val"}))
-    assert items[0].id == "superglue-wsc-val-0" and items[0].split == "val"
+    items = list(wt.read(val, options={"split": "validation"}))
+    assert items[0].id == "superglue-wsc-0" and items[0].split == "validation"
+
+
+# ---------------------------------------------------------------- the unlabeled test split (issue #8)
+
+
+def quirk_kinds(item):
+    return [kind for kind, _ in quirks_of(item)]
+
+
+def test_candidate_names_apart_is_kept_without_a_span(tmp_path):
+    """A candidate "Mira Kell and Tomas Vane" whose two names stand apart in the text cannot be one
+    span: it is kept without one, the quirk noted in meta, and the row written back unchanged."""
+    (item,) = roundtrip("superglue", HERE / "superglue_candidate_names_apart.jsonl", tmp_path)
+    pair, other = item.candidates
+    assert (pair.text, pair.span) == ("Mira Kell and Tomas Vane", None)
+    assert other.span.text == "Ilse Ro"
+    assert quirk_kinds(item) == ["candidate-not-located"]
+    assert item.meta["rows"][0]["span1_index"] == 0
+
+
+def test_span_text_with_a_final_period_or_following_word(tmp_path):
+    """"the tape." names "the tape," and "Oren's poems." names "Oren's poems"; "the tape recorder"
+    names "the tape" where the text has no recorder. Spans are what the text says, the rows keep
+    their spelling, each trimmed row is noted."""
+    first, second = roundtrip("superglue", HERE / "superglue_span_text_with_extra.jsonl", tmp_path)
+    assert [(c.text, c.span.text) for c in first.candidates] == [("the tape", "the tape"), ("Oren's poems", "Oren's poems")]
+    assert [r["span1_text"] for r in first.meta["rows"]] == ["the tape.", "Oren's poems."]
+    assert [c.span.text for c in second.candidates] == ["the tape", "the rug"]
+    assert quirk_kinds(first) == ["span-text-trimmed"] * 2 and quirk_kinds(second) == ["span-text-trimmed"]
+
+
+def test_six_or_more_candidates_for_one_pronoun(tmp_path):
+    """Seven rows share one text and pronoun: one item with seven candidates (no limit of 5)."""
+    (item,) = roundtrip("superglue", HERE / "superglue_six_candidates_one_pronoun.jsonl", tmp_path)
+    assert [c.text for c in item.candidates] == ["Ann", "Bea", "Cal", "Dov", "Eli", "Fay", "Gus"]
+    assert item.answer is None and quirk_kinds(item) == []
+    assert to_records([item])[0]["candidate_7"] == "Gus"
+
+
+def test_unlabeled_release_with_every_quirk_reads_completely(tmp_path):
+    """An invented test-split file (19 unlabeled rows: ordinary schemas, rows of a schema spread over
+    the file, and quirks a, b, c) reads as 7 items, byte for byte back, with a one-line summary."""
+    path = HERE / "superglue_unlabeled_all_quirks.jsonl"
+    report = QuirkReport()
+    items = list(report.watch(wt.read(path), path))
+    assert wt.detect_format(path).name == "superglue"
+    assert len(items) == 7 and sum(len(it.meta["rows"]) for it in items) == 19
+    assert [len(it.candidates) for it in items] == [2, 2, 2, 2, 2, 2, 7]
+    assert all(it.answer is None for it in items)
+    assert report.line(19, "rows") == (
+        "19 rows; 1 candidate not located in the text, kept without a span; "
+        "3 span texts with extra characters, matched without them"
+    )
+    assert roundtrip("superglue", path, tmp_path) == items
+    with pytest.raises(wt.FormatError, match=r"line 5: idx 4: span1_text 'Mira Kell and Tomas Vane' .* --strict"):
+        list(QuirkReport(strict=True).watch(wt.read(path), path))
+
+
+def test_quirky_items_convert_to_native_jsonl_and_back(tmp_path):
+    """The quirks travel in meta: SuperGLUE → jsonl → SuperGLUE gives the same bytes."""
+    path = HERE / "superglue_unlabeled_all_quirks.jsonl"
+    wt.convert(path, to="jsonl", output=tmp_path / "n.jsonl")
+    wt.convert(tmp_path / "n.jsonl", to="superglue", output=tmp_path / "back.jsonl")
+    assert (tmp_path / "back.jsonl").read_bytes() == path.read_bytes()
+
+
+def test_many_candidates_are_written_or_skipped_with_a_reason(tmp_path):
+    """Every writer handles 7 candidates or skips the item saying why (WinoGrande and DPR hold 2)."""
+    path = HERE / "superglue_six_candidates_one_pronoun.jsonl"
+    for name in ("jsonl", "superglue", "xwino", "nli-jsonl", "disambiguated"):
+        assert wt.convert(path, to=name, output=tmp_path / f"o.{name}").written >= 1, name
+    for name, reason in [("winogrande", "holds 2 options"), ("dpr", "holds 2 candidates"), ("dpr-ja", "holds 2 candidates"), ("wsc-xml", "2 to 5 answers")]:
+        report = wt.convert(path, to=name, output=tmp_path / f"o.{name}")
+        assert report.written == 0 and reason in report.skipped[0].reason, name
+
+
+def test_duplicated_idx_is_an_error_naming_both_lines(tmp_path):
+    """A repeated idx used to read and then fail when written back; it is refused at read time."""
+    rows = rows_of(HERE / "superglue_rows_spread_over_schema.jsonl")
+    path = write_rows(tmp_path / "dup.jsonl", [*rows, dict(rows[1])])
+    assert_bad_input("superglue", path, "line 5: idx 1 is already used on line 2")
+    count, problems = wt.validate(path)
+    assert [str(p).split(": ", 1)[1] for p in problems] == ["line 5: idx 1 is already used on line 2"]
+
+
+def test_rows_out_of_idx_order_keep_item_order_and_ids(tmp_path):
+    """Rows not in idx order: a round trip keeps the items, their order and their ids."""
+    rows = rows_of(HERE / "superglue_rows_spread_over_schema.jsonl")
+    path = write_rows(tmp_path / "shuffled.jsonl", [rows[3], rows[0], rows[1], rows[2]])
+    items = list(wt.read(path))
+    assert [it.id for it in items] == ["superglue-wsc-3", "superglue-wsc-0"]
+    out = tmp_path / "out.jsonl"
+    wt.write(items, out, to="superglue")
+    assert list(wt.read(out)) == items
+
+
+def test_mention_not_in_the_text_at_all_is_still_an_error(tmp_path):
+    """Only a candidate whose words the text has is kept without a span; a stray name is refused."""
+    path = tmp_path / "bad.jsonl"
+    path.write_text(bad(span1_text="Cleo Dunn"))
+    assert_bad_input("superglue", path, "line 1: span1_text 'Cleo Dunn' does not match token 0 ('Ann')")
+
+
+def test_trailing_empty_line_is_written_back(tmp_path):
+    """Blank lines were skipped and lost: empty lines ending the file are kept on the last item."""
+    path = tmp_path / "blank_end.jsonl"
+    path.write_text((HERE / "superglue_rows_spread_over_schema.jsonl").read_text() + "\n")
+    items = roundtrip("superglue", path, tmp_path)
+    assert items[-1].meta["trailing_empty_lines"] == 1 and "trailing_empty_lines" not in items[0].meta

@@ -50,10 +50,28 @@ def test_labels_file_fills_missing_answers(tmp_path):
     items = list(wt.read(path))
     assert [it.answer for it in items] == [1, 0]
     out = tmp_path / "out" / "y.jsonl"
+    out.parent.mkdir()
     wt.write(items, out, to="winogrande", options={"labels_out": str(out.with_name("y-labels.lst"))})
     assert out.read_bytes() == path.read_bytes()
     assert out.with_name("y-labels.lst").read_text() == "2\n1\n"
     assert list(wt.read(out)) == items
+
+
+def test_trailing_empty_lines_in_jsonl_and_labels(tmp_path):
+    """Empty lines ending the jsonl are kept on the last item (written back, not as a field); empty
+    lines ending the labels file are allowed, an empty line between labels is not."""
+    row = {k: v for k, v in ROW.items() if k != "answer"}
+    path = tmp_path / "x.jsonl"
+    path.write_text(json.dumps(row) + "\n" + json.dumps(dict(row, qID="ABC-2")) + "\n\n\n")
+    (tmp_path / "x-labels.lst").write_text("2\n1\n\n")
+    items = list(wt.read(path))
+    assert [it.answer for it in items] == [1, 0] and items[-1].meta["trailing_empty_lines"] == 2
+    out = tmp_path / "y.jsonl"
+    wt.write(items, out, to="winogrande")
+    assert out.read_bytes() == path.read_bytes()
+    (tmp_path / "x-labels.lst").write_text("2\n\n1\n")
+    with pytest.raises(wt.FormatError, match="x-labels.lst: line 2: label '' is not 1 or 2"):
+        list(wt.read(path))
 
 
 def test_labels_disagreeing_with_answers_is_an_error(tmp_path):
@@ -84,8 +102,16 @@ def test_labels_out_writes_the_label_file(tmp_path):
         ('{"qID": "A-1", "sentence": "x _", "option1": "a", "option2": "b", "answ', "line 1: invalid JSON"),
         ("[1, 2]\n", "line 1: expected a JSON object"),
         ("", "file is empty"),
+        ('{"qID": "A-1", "sentence": "Tom told _ Bob that _ was late.", "option1": "Tom", "option2": "Bob", "answer": "1"}\n',
+         "line 1: sentence has 2 blanks '_', WinoGrande has exactly one"),
+        ('{"qID": "A-1", "sentence": "x _", "option1": null, "option2": "b", "answer": "1"}\n', "line 1: option1 must be a string, not null"),
+        ('{"qID": 7, "sentence": "x _", "option1": "a", "option2": "b", "answer": "1"}\n', "line 1: qID must be a string, not 7"),
+        ('{"qID": "A-1", "sentence": ["x _"], "option1": "a", "option2": "b"}\n', 'line 1: sentence must be a string, not ["x _"]'),
+        ('{"qID": "A-1", "sentence": "x _", "option1": "a", "option2": {"b": 1}}\n', 'line 1: option2 must be a string, not {"b": 1}'),
+        ('{"qID": "A-1", "sentence": "x _", "option1": "a", "option2": "b", "answer": 1}\n', 'line 1: answer must be a string ("1", "2" or ""), not 1'),
     ],
-    ids=["answer-out-of-range", "no-blank", "missing-field", "truncated", "not-object", "empty"],
+    ids=["answer-out-of-range", "no-blank", "missing-field", "truncated", "not-object", "empty",
+         "two_blanks_in_sentence", "option_null", "qid_not_string", "sentence_not_string", "option_object", "answer_not_string"],
 )
 def test_bad_input(tmp_path, content, expect):
     path = tmp_path / "bad.jsonl"
@@ -96,6 +122,14 @@ def test_bad_input(tmp_path, content, expect):
 def test_duplicate_qid_is_an_error(tmp_path):
     path = write_lines(tmp_path / "dup.jsonl", [ROW, ROW])
     assert_bad_input("winogrande", path, "duplicate id 'ABC-1'")
+
+
+def test_writer_refuses_a_text_with_two_blanks(tmp_path):
+    """What the reader refuses is not written either: a second '_' would not read back."""
+    item = next(iter(wt.read(SAMPLES / "winogrande.jsonl")))
+    item.text = item.text + " _"
+    with pytest.raises(wt.ConversionError, match="its text has 2 '_'"):
+        wt.write([item], tmp_path / "o.jsonl", to="winogrande")
 
 
 def test_writer_refuses_items_without_a_blank(tmp_path):

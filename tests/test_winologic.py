@@ -206,3 +206,31 @@ def test_real_winologic_pronoun_choices():
     assert john.pronoun.text == "He" and john.pronoun.start > john.text.index(" he ")
     madonna = items["winologic-555"]  # "her" twice; the second is meant
     assert madonna.pronoun.start == madonna.text.rindex("her")
+
+
+# -- found by mutation fuzzing (issue #8) ---------------------------------------------------------
+
+
+@pytest.mark.parametrize("filler", ["x than ", "y because ", "word "])
+def test_a_long_claim_is_parsed_in_linear_time(tmp_path, filler):
+    """``PATTERN`` backtracked quadratically on a long claim (64,000 characters: 4 s); the claim is
+    parsed with three searches now, with the same parts."""
+    import time
+
+    from wino_toolkit.converters.winologic import parse_claim
+
+    question = "The it is more likely to refer to the dog than " + filler * 20_000 + "the gap because it is big."
+    started = time.perf_counter()
+    parts = parse_claim(question)
+    assert time.perf_counter() - started < 1
+    assert parts == PATTERN.fullmatch(question).groupdict()
+    record = dict(RECORD, question=question)
+    record["input"] = record["input"].replace(RECORD["question"], question)
+    (item,) = wt.read(write_records(tmp_path / "long.jsonl", [record]), source_format=NAME)
+    assert item.candidates[0].text == "the dog"
+
+
+def test_a_number_too_long_for_python_is_a_format_error(tmp_path):
+    path = tmp_path / "digits.jsonl"
+    path.write_text('{"context": "a", "n": ' + "9" * 5000 + "}")
+    assert_bad_input(NAME, path, "line 1: invalid JSON: Exceeds the limit (4300 digits)")

@@ -8,6 +8,7 @@ from conftest import FIXTURES, SAMPLES, shared_file
 from contract import assert_bad_input, roundtrip
 
 import wino_toolkit as wt
+from wino_toolkit.quirks import quirks_of
 
 HERE = FIXTURES / "wnli"
 HEADER = "index\tsentence1\tsentence2\tlabel\n"
@@ -43,6 +44,21 @@ def test_double_quotes_are_text_not_quoting(tmp_path):
     pairs = roundtrip("wnli", HERE / "wnli_unquoted_double_quotes.tsv", tmp_path)
     assert pairs[0].premise.startswith('"Wait," said Ada')
     assert pairs[1].hypothesis == '"It is raining," Kim said.'
+
+
+def test_trailing_empty_line(tmp_path):
+    """A file ending in an empty line used to be refused; it reads, the last pair counts the empty
+    lines (a quirk), and the file is written back byte for byte."""
+    path = HERE / "wnli_trailing_empty_line.tsv"
+    pairs = roundtrip("wnli", path, tmp_path)
+    assert [p.id for p in pairs] == ["0", "1"] and pairs[-1].meta["trailing_empty_lines"] == 1
+    assert [kind for kind, _ in quirks_of(pairs[-1])] == ["trailing-empty-lines"] and not pairs[0].meta
+
+
+def test_empty_line_between_rows_is_an_error(tmp_path):
+    path = tmp_path / "gap.tsv"
+    path.write_text(HEADER + "0\tAnn met Bo.\tBo met Ann.\t1\n\n1\tAnn met Bo.\tBo met Ann.\t0\n")
+    assert_bad_input("wnli", path, "line 3: empty line between rows")
 
 
 def test_windows_line_endings_are_read(tmp_path):
@@ -129,7 +145,7 @@ def test_real_wnli_dev(tmp_path):
 
 def test_wnli_to_nli_jsonl_and_back_gives_equal_records(tmp_path):
     path = shared_file("wnli/dev.tsv")
-    native, back = tmp_path / "wnli.nli.jsonl", tmp_path / "back.tsv"
+    native, back = tmp_path / "wnli.nli.jsonl", tmp_path / "dev.tsv"  # the same name: the same split
     assert wt.convert(path, to="nli-jsonl", output=native).written == 71
     assert wt.detect_format(native).name == "nli-jsonl"
     assert wt.convert(native, to="wnli", output=back).written == 71

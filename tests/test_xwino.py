@@ -9,6 +9,7 @@ from conftest import FIXTURES, SAMPLES, shared_file
 from contract import assert_bad_input, roundtrip
 
 import wino_toolkit as wt
+from wino_toolkit.quirks import quirks_of
 from wino_toolkit.schema import Candidate, Item, Span
 
 NAME = "xwino"
@@ -116,6 +117,7 @@ def test_non_strict_reading_keeps_a_misaligned_row_without_spans(tmp_path):
     assert item.pronoun is None and all(c.span is None for c in item.candidates)
     assert item.answer == 0
     assert item.meta["pronoun"] == ["she", [4, 5], ["she"]]
+    assert quirks_of(item) == [("tokens-not-aligned", "token 3 '--' does not match the text at character 12")]
 
 
 def test_json_spelling_other_than_json_dumps_is_kept(tmp_path):
@@ -127,6 +129,28 @@ def test_json_spelling_other_than_json_dumps_is_kept(tmp_path):
     (item,) = roundtrip(NAME, path, tmp_path)
     assert item.meta["tokens_json"] == row[4]
     assert "final_newline" not in item.meta
+
+
+def test_trailing_empty_line(tmp_path):
+    """A file ending in an empty line used to be refused; it reads and is written back byte for byte."""
+    (item,) = roundtrip(NAME, HERE / "xwino_trailing_empty_line.tsv", tmp_path)
+    assert item.meta["trailing_empty_lines"] == 1 and "final_newline" not in item.meta
+    assert [kind for kind, _ in quirks_of(item)] == ["trailing-empty-lines"]
+
+
+def test_duplicated_row_is_an_error_naming_both_lines():
+    """A repeated row used to become a new item with a new id; it is refused, naming both lines."""
+    path = HERE / "xwino_duplicated_row.tsv"
+    assert_bad_input(NAME, path, "line 3: repeats line 1 (a duplicated row)")
+    count, problems = wt.validate(path)
+    assert count == 2 and [p.where for p in problems] == ["line 3"]
+
+
+def test_empty_line_between_rows_is_an_error(tmp_path):
+    rows = (HERE / "xwino_english_reference.tsv").read_text(encoding="utf-8").splitlines()
+    path = tmp_path / "gap.tsv"
+    path.write_text(rows[0] + "\n\n" + rows[1] + "\n", encoding="utf-8")
+    assert_bad_input(NAME, path, "line 2: empty line between rows")
 
 
 def test_missing_final_newline_is_kept():

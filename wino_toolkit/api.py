@@ -8,7 +8,6 @@ from __future__ import annotations
 import atexit
 import collections
 import contextlib
-import dataclasses
 import os
 import re
 import shutil
@@ -23,6 +22,7 @@ from .errors import ConversionError, FormatError, WinoError
 from .formats import Format, detect_format, formats, make_config
 from .forms import FormReport, Skipped, derive
 from .io import atomic_output, collect_errors
+from .quirks import QuirkReport, quirks_of
 from .twins import link_twins
 
 __all__ = ["read", "write", "convert", "validate", "resolve_format", "split_from_name", "ConversionReport", "Problem", "SPLIT_NAMES"]
@@ -86,8 +86,7 @@ def _sources(inputs: PathLike | Sequence[PathLike], source_format: str | None, o
             raise _renamed(exc, path, name) from None
         if fmt.read is None:
             raise WinoError(f"format {fmt.name!r} can be written but not read")
-        fields = {f.name for f in dataclasses.fields(fmt.config)}
-        config = make_config(fmt, {**options, "split": given} if given and "split" in fields else options)
+        config = make_config(fmt, options)
         out.append(_Source(name, path, fmt, config, given or split_from_name(name), given is not None))
     return out
 
@@ -149,6 +148,7 @@ def read(
     source_format: str | None = None,
     options: dict[str, Any] | None = None,
     unique_ids: bool = True,
+    quirks: QuirkReport | None = None,
 ) -> Iterator[Any]:
     """Stream the checked records of one or more files.
 
@@ -158,6 +158,8 @@ def read(
     and split across all inputs; that check keeps every id in memory (about 100 bytes an item),
     so pass ``unique_ids=False`` to stream a huge file in constant memory: duplicates are then
     caught only within the last :data:`RECENT_IDS` records (a repeated row, a twin written twice).
+    A :class:`~wino_toolkit.quirks.QuirkReport` passed as ``quirks`` counts what the readers
+    tolerated in the files (or, made with ``strict=True``, refuses it).
 
     Examples
     --------
@@ -165,13 +167,13 @@ def read(
     >>> items[0].candidates[items[0].answer].text  # doctest: +SKIP
     'Maria'
     """
-    return _checked(_sources(inputs, source_format, options), unique_ids)
+    return _checked(_sources(inputs, source_format, options), unique_ids, quirks)
 
 
 RECENT_IDS = 1024
 
 
-def _checked(sources: Iterable[_Source], unique_ids: bool) -> Iterator[Any]:
+def _checked(sources: Iterable[_Source], unique_ids: bool, quirks: QuirkReport | None = None) -> Iterator[Any]:
     seen = _SeenIds()
     recent: collections.deque = collections.deque()
     for source in sources:
@@ -180,6 +182,8 @@ def _checked(sources: Iterable[_Source], unique_ids: bool) -> Iterator[Any]:
             found = record.problems()
             if found:
                 raise FormatError(path, _where(record), "; ".join(found))
+            if quirks is not None:
+                quirks.add(record, path)
             first = seen.add(record, path)
             if first is not None:
                 raise FormatError(path, _where(record), _duplicate(record, first))
@@ -228,9 +232,9 @@ def _where(record: Any) -> str:
     return _where_of(record.id, record.origin)
 
 
-def _where_of(ident: str, origin: str | None) -> str:
+def _where_of(ident: Any, origin: str | None) -> str:
     origin = origin or f"record {ident!r}"
-    return origin if ident in origin else f"{origin} (id {ident!r})"
+    return origin if isinstance(ident, str) and ident in origin else f"{origin} (id {ident!r})"
 
 
 @dataclass(frozen=True)
@@ -259,12 +263,15 @@ def validate(
     *,
     source_format: str | None = None,
     options: dict[str, Any] | None = None,
+    quirks: QuirkReport | None = None,
 ) -> tuple[int, list[Problem]]:
     """Check every record of every input; return ``(records read, problems)``.
 
     Unlike :func:`read` this goes on past bad records, so one run lists every problem, one line
     each (``str(problem)``): a line that cannot be read at all, a record breaking the schema, a
     duplicate id. A file that cannot be opened or parsed as a whole contributes one problem.
+    ``quirks`` counts what the readers tolerated; made with ``strict=True``, every quirk is a
+    problem too.
     """
     problems: list[Problem] = []
     count = 0
@@ -286,6 +293,10 @@ def validate(
                     count += 1
                     where = _where(record)
                     problems.extend(Problem(str(path), where, problem) for problem in record.problems())
+                    if quirks is not None and quirks.strict:
+                        problems.extend(Problem(str(path), where, f"{detail} (quirk {kind!r})") for kind, detail in quirks_of(record))
+                    elif quirks is not None:
+                        quirks.add(record, path)
                     first = seen.add(record, path)
                     if first is not None:
                         problems.append(Problem(str(path), where, _duplicate(record, first)))
@@ -340,6 +351,7 @@ class ConversionReport:
     form: str | None = None
     skipped: list[Skipped] = field(default_factory=list)
     coverage: dict[str, float] = field(default_factory=dict)
+    quirks: QuirkReport = field(default_factory=QuirkReport)
 
 
 def convert(
@@ -360,8 +372,10 @@ def convert(
     When the inputs hold schema items and the target holds something else (NLI pairs,
     disambiguated sentences, twins, WinoGrande blanks), the target's form is derived on the way;
     items a form or the target cannot express are skipped and listed in the report with the
-    reason, never dropped silently. ``strict=True`` makes any skipped item an error: nothing is
-    written and :class:`ConversionError` says how many items would be skipped and why.
+    reason, never dropped silently. What the readers tolerated in the inputs (quirks of official
+    releases) is counted in the report's ``quirks``. ``strict=True`` makes any quirk or skipped
+    item an error: nothing is written, and the error says where (or how many items would be
+    skipped and why).
     ``script="hant"`` writes Chinese forms in Traditional script. A language without rules
     (``wino_toolkit/lang/<code>/``) has its items skipped by the forms unless ``verbatim=True``
     asks for plain substitution. An ``output`` that is also one of the inputs is refused before
@@ -380,7 +394,8 @@ def convert(
                 f"holds {target.record} records"
             )
         deriving |= source.format.record == "item" and target.derive is not None
-    records: Iterable[Any] = _checked(sources, unique_ids)
+    quirks = QuirkReport(strict=strict)
+    records: Iterable[Any] = _checked(sources, unique_ids, quirks)
     report = FormReport()
     if deriving:
         records = derive(target.derive, records, report, script=script, verbatim=verbatim)
@@ -395,7 +410,7 @@ def convert(
             error = ConversionError(_strict_failure(report.skipped))
             error.skipped = report.skipped
             raise error
-    return ConversionReport(counted.n, target.derive if deriving else None, report.skipped, report.coverage())
+    return ConversionReport(counted.n, target.derive if deriving else None, report.skipped, report.coverage(), quirks)
 
 
 def _refuse_overwriting_an_input(output: PathLike | None, sources: list[_Source]) -> None:

@@ -61,6 +61,8 @@ def cmd_convert(args: argparse.Namespace) -> int:
     where = f" to {args.output}" if args.output else ""
     form = f", {report.form} form" if report.form else ""
     console.print(f"wrote {report.written} records{where} ({args.to}{form})", markup=False)
+    if report.quirks:
+        console.print(f"read {report.quirks.line()} (--strict refuses them)", markup=False)
     if report.skipped:
         counts = Counter(_short(s.reason) for s in report.skipped)
         console.print(f"skipped {len(report.skipped)} item(s) the target cannot express:")
@@ -100,10 +102,19 @@ def _write_skip_report(path: str, skipped) -> None:
 
 def cmd_validate(args: argparse.Namespace) -> int:
     from .api import validate
+    from .quirks import QuirkReport
 
-    count, problems = validate(args.inputs, source_format=args.source_format, options=key_values(args.read_option, "-O"))
+    quirks = QuirkReport(strict=args.strict)
+    count, problems = validate(
+        args.inputs, source_format=args.source_format, options=key_values(args.read_option, "-O"), quirks=quirks
+    )
     if args.json:
-        report = {"records": count, "valid": not problems, "problems": [p.to_dict() for p in problems]}
+        report = {
+            "records": count,
+            "valid": not problems,
+            "problems": [p.to_dict() for p in problems],
+            "quirks": quirks.to_dict(),
+        }
         print(json.dumps(report, ensure_ascii=False, indent=2))
         return 1 if problems else 0
     for problem in problems:
@@ -111,7 +122,8 @@ def cmd_validate(args: argparse.Namespace) -> int:
     if problems:
         print(f"{len(problems)} problem(s) in {count} records", file=sys.stderr)
         return 1
-    print(f"ok: {count} records valid")
+    quirky = f"; tolerated: {quirks.summary()} (--strict refuses them)" if quirks else ""
+    print(f"ok: {count} records valid{quirky}")
     return 0
 
 
@@ -307,12 +319,16 @@ def build_parser() -> argparse.ArgumentParser:
         help="for languages without rules (e.g. ru), substitute candidates verbatim instead of skipping; may be ungrammatical",
     )
     p.add_argument("--report", metavar="FILE", help="write the items a form could not be derived for, with reasons (TSV, always written)")
-    p.add_argument("--strict", action="store_true", help="fail (exit 1, nothing written) when any item would be skipped")
+    p.add_argument(
+        "--strict", action="store_true",
+        help="fail (exit 1, nothing written) on any reader quirk or any item that would be skipped",
+    )
     p.set_defaults(func=cmd_convert)
 
     p = sub.add_parser("validate", help="check files against the schema, one line per problem")
     inputs(p)
-    p.add_argument("--json", action="store_true", help="print {records, valid, problems: [{file, where, problem}]}")
+    p.add_argument("--json", action="store_true", help="print {records, valid, problems: [{file, where, problem}], quirks}")
+    p.add_argument("--strict", action="store_true", help="count what readers tolerate in official releases (quirks) as problems")
     p.set_defaults(func=cmd_validate)
 
     p = sub.add_parser("stats", help="items, schemas, twins, labels, length and vocabulary")

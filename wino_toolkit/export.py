@@ -5,17 +5,22 @@ import json
 from typing import Any, Iterable
 
 from .errors import MissingDependencyError
-from .schema import MAX_CANDIDATES, Item
+from .schema import Item
 
 __all__ = ["to_records", "to_pandas", "to_hf_dataset"]
+
+CANDIDATE_COLUMNS = 5  # candidate columns to_records always has (more when an item has more candidates)
 
 
 def to_records(items: Iterable[Item]) -> list[dict[str, Any]]:
     """One flat dict per item: scalar columns only, so ``pandas.DataFrame(records)`` just works.
 
-    Candidates become ``candidate_1`` … ``candidate_5`` (``None`` when absent), spans become
-    ``*_start``/``*_end`` columns, and knowledge and meta are JSON strings.
+    Candidates become ``candidate_1`` … ``candidate_N`` (``None`` when absent), N being
+    :data:`CANDIDATE_COLUMNS` or the most candidates any item has, so every row has the same
+    columns; spans become ``*_start``/``*_end`` columns, and knowledge and meta are JSON strings.
     """
+    items = list(items)
+    width = max([CANDIDATE_COLUMNS, *(len(item.candidates) for item in items)])
     rows = []
     for item in items:
         row: dict[str, Any] = {
@@ -29,7 +34,7 @@ def to_records(items: Iterable[Item]) -> list[dict[str, Any]]:
             "pronoun_end": None if item.pronoun is None else item.pronoun.end,
             "n_candidates": len(item.candidates),
         }
-        for k in range(MAX_CANDIDATES):
+        for k in range(width):
             cand = item.candidates[k] if k < len(item.candidates) else None
             row[f"candidate_{k + 1}"] = None if cand is None else cand.text
             row[f"candidate_{k + 1}_start"] = None if cand is None or cand.span is None else cand.span.start

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, BinaryIO, Callable, Iterable, Iterator
 
 from .errors import ConversionError, FormatError, WinoError
-from .io import read_head
+from .io import SNIFF_BYTES
 from .registry import Registry
 
 __all__ = ["Format", "NoConfig", "formats", "register_format", "detect_format", "make_config", "record_by_record"]
@@ -118,20 +118,59 @@ def _coerce(value: Any, annotation: Any, key: str) -> Any:
     return value
 
 
+BOM = b"\xef\xbb\xbf"
+#: complete lines a head holds at least (DPR's sniffer looks at a block and the blank line after it)
+SNIFF_LINES = 8
+#: the most a head grows to when the first lines or the fields a sniffer looks for are long
+SNIFF_LIMIT = 16 << 20
+
+
+def sniff_heads(fh: BinaryIO) -> Iterator[bytes]:
+    """Growing heads of an open file for the sniffers, without a UTF-8 byte-order mark.
+
+    The first holds at least :data:`SNIFF_BYTES` and :data:`SNIFF_LINES` complete lines (or the
+    whole file), so that a long first line does not cut off what a sniffer looks for; each next
+    one is twice as long, up to :data:`SNIFF_LIMIT`, for files whose distinctive fields come
+    after a long one. Every head ends at a line end, the end of the file or the limit.
+    """
+    data = bytearray(fh.read(SNIFF_BYTES))
+    at_end = len(data) < SNIFF_BYTES
+    lines = data.count(b"\n")
+    target = SNIFF_BYTES
+    while True:
+        while not at_end and len(data) < SNIFF_LIMIT and (len(data) < target or lines < SNIFF_LINES):
+            chunk = fh.read(min(SNIFF_BYTES, SNIFF_LIMIT - len(data)))
+            at_end = not chunk
+            lines += chunk.count(b"\n")
+            data += chunk
+        end = len(data) if at_end else data.rfind(b"\n") + 1 or len(data)
+        head = bytes(data[:end])
+        yield head[len(BOM) :] if head.startswith(BOM) else head
+        if at_end or len(data) >= SNIFF_LIMIT:
+            return
+        target = min(2 * len(data), SNIFF_LIMIT)
+
+
 def detect_format(path: str | os.PathLike) -> Format:
     """The one registered format whose ``sniff`` accepts the file's first bytes.
 
     When several accept it, the one whose extension matches wins; when none or several still
-    remain, a :class:`FormatError` says so and asks for ``--from``.
+    remain, a :class:`FormatError` says so and asks for ``--from``. When none accepts the first
+    64 KB, longer heads are tried (see :func:`sniff_heads`).
     """
     p = Path(path)
+    sniffers = [fmt for _, fmt in formats.items() if fmt.sniff is not None and fmt.read is not None]
+    matches: list[Format] = []
     try:
-        head = read_head(p)
+        with open(p, "rb") as fh:
+            for n, head in enumerate(sniff_heads(fh)):
+                if n == 0 and not head.strip():
+                    raise FormatError(p, None, "file is empty")
+                matches = [fmt for fmt in sniffers if fmt.sniff(head)]
+                if matches:
+                    break
     except OSError as exc:
         raise FormatError(p, None, f"cannot open: {exc.strerror}") from None
-    if not head.strip():
-        raise FormatError(p, None, "file is empty")
-    matches = [fmt for _, fmt in formats.items() if fmt.sniff is not None and fmt.read is not None and fmt.sniff(head)]
     if len(matches) > 1:
         by_ext = [fmt for fmt in matches if p.name.lower().endswith(fmt.extensions)]
         matches = by_ext or matches

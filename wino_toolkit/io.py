@@ -238,6 +238,9 @@ def iter_jsonl(path: str | os.PathLike, encoding: str = "utf-8") -> Iterator[tup
         except json.JSONDecodeError as exc:
             recover(FormatError(path, f"line {number}", f"invalid JSON at column {exc.colno}: {exc.msg}"))
             continue
+        except ValueError as exc:  # e.g. an integer past Python's 4,300-digit limit
+            recover(FormatError(path, f"line {number}", f"invalid JSON: {exc}"))
+            continue
         if not isinstance(obj, dict):
             recover(FormatError(path, f"line {number}", f"expected a JSON object, found {type(obj).__name__}"))
             continue
@@ -255,6 +258,8 @@ def load_json_array(path: str | os.PathLike) -> list:
         data = json.loads(read_text(path))
     except json.JSONDecodeError as exc:
         raise FormatError(path, f"line {exc.lineno}", f"invalid JSON at column {exc.colno}: {exc.msg}") from None
+    except ValueError as exc:  # e.g. an integer past Python's 4,300-digit limit
+        raise FormatError(path, None, f"invalid JSON: {exc}") from None
     if not isinstance(data, list):
         raise FormatError(path, None, f"expected a JSON array of objects, found {type(data).__name__}")
     if not data:

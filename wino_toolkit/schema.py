@@ -20,7 +20,7 @@ __all__ = ["SCHEMA_VERSION", "ROLES", "Span", "Candidate", "Knowledge", "Item", 
 
 SCHEMA_VERSION = "1.1"  # 1.1 adds ``split``; 1.0 lines still read
 ROLES = ("special", "alternate")
-MIN_CANDIDATES, MAX_CANDIDATES = 2, 5
+MIN_CANDIDATES = 2  # any number above: SuperGLUE-WSC test rows give one pronoun 6 and more candidates
 
 
 @dataclass(slots=True, frozen=True)
@@ -78,7 +78,7 @@ class Item:
     corpus : corpus name, e.g. ``"wsc285"``, ``"winogrande"``.
     language : BCP-47 tag: ``en``, ``zh-Hans``, ``fr``, ``ja``, ``pt``, ``ru``.
     text : the sentence(s), exactly as the source spells them.
-    candidates : 2 to 5 candidate antecedents, in the order the source lists them. A single
+    candidates : 2 or more candidate antecedents, in the order the source lists them. A single
         candidate is allowed only without an answer: a bare yes/no judgement such as a
         SuperGLUE-WSC row whose other candidates the source does not give.
     answer : index into ``candidates`` of the right one; ``None`` for unlabeled data.
@@ -119,7 +119,7 @@ class Item:
         try:
             if self._valid():
                 return []
-        except TypeError:  # offsets or answer of the wrong type: the full check names them
+        except (TypeError, AttributeError):  # a field of the wrong type: the full check names it
             pass
         return self._problems()
 
@@ -132,7 +132,7 @@ class Item:
         candidates = self.candidates
         n = len(candidates)
         answer = self.answer
-        if not MIN_CANDIDATES <= n <= MAX_CANDIDATES or (answer is not None and (answer.__class__ is not int or not 0 <= answer < n)):
+        if n < MIN_CANDIDATES or (answer is not None and (answer.__class__ is not int or not 0 <= answer < n)):
             return False
         if self.role is not None and self.role not in ROLES:
             return False
@@ -150,7 +150,11 @@ class Item:
         return len(seen) == n
 
     def _problems(self) -> list[str]:
-        out = []
+        out = [f"{name}: must be a string" for name in ("id", "corpus", "language", "text") if not isinstance(getattr(self, name), str)]
+        if not isinstance(self.candidates, list) or not all(isinstance(c, Candidate) and isinstance(c.text, str) for c in self.candidates):
+            out.append("candidates: must be a list of candidates with text")
+        if out:  # the checks below assume these types
+            return out
         if not isinstance(self.id, str) or not self.id:
             out.append("id: must be a non-empty string")
         if not self.text:
@@ -158,8 +162,8 @@ class Item:
         if not self.language:
             out.append("language: is empty")
         n = len(self.candidates)
-        if not (MIN_CANDIDATES <= n <= MAX_CANDIDATES or (n == 1 and self.answer is None)):
-            out.append(f"candidates: {n} given, need {MIN_CANDIDATES} to {MAX_CANDIDATES}")
+        if not (n >= MIN_CANDIDATES or (n == 1 and self.answer is None)):
+            out.append(f"candidates: {n} given, need at least {MIN_CANDIDATES} (1 only without an answer)")
         seen = set()
         for i, cand in enumerate(self.candidates):
             if not cand.text:

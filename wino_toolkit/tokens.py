@@ -43,9 +43,37 @@ def token_spans(text: str, language: str = "en") -> list[tuple[int, int]]:
     """``(start, end)`` character offsets of the tokens of ``text``."""
     base = _base(language)
     if base == "zh":
-        return [(s, e) for _, s, e in _jieba().tokenize(text) if not text[s:e].isspace()]
+        jieba = _jieba()
+        return [
+            (offset + s, offset + e)
+            for offset, chunk in _zh_chunks(text)
+            for _, s, e in jieba.tokenize(chunk)
+            if not chunk[s:e].isspace()
+        ]
     pattern = _JA_RUN if base == "ja" else _ELIDING if base in _ELIDING_LANGUAGES else _WORD
     return [m.span() for m in pattern.finditer(text)]
+
+
+ZH_CHUNK = 500
+_HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
+
+
+def _zh_chunks(text: str) -> list[tuple[int, str]]:
+    """``(offset, piece)`` of at most :data:`ZH_CHUNK` characters, cut after a non-Han character
+    where one is near: jieba's guessing of unknown words is quadratic in the length of a Han run,
+    and a real sentence (always shorter) is one piece, segmented exactly as before."""
+    pieces = []
+    start = 0
+    while len(text) - start > ZH_CHUNK:
+        cut = start + ZH_CHUNK
+        k = cut
+        while k > start + ZH_CHUNK // 2 and _HAN.match(text, k - 1):
+            k -= 1
+        cut = k if k > start + ZH_CHUNK // 2 else cut
+        pieces.append((start, text[start:cut]))
+        start = cut
+    pieces.append((start, text[start:]))
+    return pieces
 
 
 def tokenize(text: str, language: str = "en") -> list[str]:
