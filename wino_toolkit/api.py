@@ -212,7 +212,7 @@ class _SeenIds:
             origin = ids.get(ident)
             if origin is not None:
                 return seen_path, _where_of(ident, origin)
-        if not files or files[-1][0] != path:
+        if not files or (files[-1][0] is not path and files[-1][0] != path):
             files.append((path, {}))
         files[-1][1][ident] = record.origin or ""  # the reader's string: no new one per item
         return None

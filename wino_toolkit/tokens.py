@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-__all__ = ["tokenize", "token_spans", "local_tokens"]
+__all__ = ["tokenize", "token_spans", "local_tokens", "single_token"]
 
 _WORD = re.compile(r"\w+(?:['’]\w+)*|[^\w\s]", re.UNICODE)
 # Romance elision: "qu'elle" and "l'eau" are two words each, the apostrophe staying with the first.
@@ -37,6 +37,15 @@ def local_tokens(language: str) -> bool:
     """Whether tokens never span whitespace and depend only on the text between whitespace
     (all but Chinese, whose jieba segmentation looks at the whole run)."""
     return _base(language) != "zh"
+
+
+def single_token(text: str, language: str = "en") -> bool:
+    """Whether ``text`` is exactly one token (what :func:`token_spans` would give as one span)."""
+    base = _base(language)
+    if base == "zh":
+        return len(token_spans(text, language)) == 1 and bool(text) and not text.isspace()
+    pattern = _JA_RUN if base == "ja" else _ELIDING if base in _ELIDING_LANGUAGES else _WORD
+    return pattern.fullmatch(text) is not None
 
 
 def token_spans(text: str, language: str = "en") -> list[tuple[int, int]]:

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Iterable, Iterator
 
 from .schema import Item
-from .tokens import local_tokens, token_spans
+from .tokens import local_tokens, single_token, token_spans
 
 __all__ = ["trigger_diff", "link_twins", "TwinReport", "twin_report"]
 
@@ -26,16 +26,31 @@ def trigger_diff(a: str, b: str, language: str = "en") -> tuple[str, str]:
         return "", ""
     if local_tokens(language):
         p = _common_prefix(a, b)
-        q = min(_common_prefix(a[::-1], b[::-1]), min(len(a), len(b)) - p)
+        q = _common_suffix(a, b, min(len(a), len(b)) - p)
         start = _last_space_before(a, p)
         end_a, end_b = _first_space_from(a, len(a) - q), _first_space_from(b, len(b) - q)
-        found = _token_diff(a[start:end_a], b[start:end_b], language)
+        wa, wb = a[start:end_a], b[start:end_b]
+        if wa != wb and single_token(wa, language) and single_token(wb, language):
+            return wa, wb  # the usual twin: one word against one word ("faster" / "slower")
+        found = _token_diff(wa, wb, language)
         if found is not None:
             return found
     return _token_diff(a, b, language, whole=True)
 
 
 _SPACE = re.compile(r"\s")
+
+
+def _common_suffix(a: str, b: str, most: int) -> int:
+    """Length of the common suffix, at most ``most``, by bisection like :func:`_common_prefix`."""
+    lo, hi, na, nb = 0, most, len(a), len(b)
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if a[na - mid :] == b[nb - mid :]:
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
 
 
 def _common_prefix(a: str, b: str) -> int:

@@ -19,6 +19,8 @@ import tracemalloc
 from pathlib import Path
 
 import wino_toolkit as wt
+from wino_toolkit.formats import make_config
+from wino_toolkit.twins import link_twins
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # run as a script or imported by the tests
 from bench_md import machine, write_section  # noqa: E402
@@ -53,6 +55,21 @@ def bare_pass(src: Path, dst: Path) -> None:
 
 def toolkit_pass(src: Path, dst: Path, to: str = "winogrande", unique_ids: bool = True) -> None:
     wt.convert(src, to=to, source_format="winogrande", output=dst, unique_ids=unique_ids)
+
+
+def reader_pass(src: Path) -> None:
+    """The WinoGrande reader alone: the part of a conversion that builds the items."""
+    fmt = wt.formats.get("winogrande")
+    for _ in fmt.read(src, make_config(fmt)):
+        pass
+
+
+def triggers_pass(items: list) -> None:
+    """Filling the twins' triggers (done on every read since issue #8) over items already read."""
+    for item in items:
+        item.triggers = []
+    for _ in link_twins(items):
+        pass
 
 
 def interleaved(passes: dict, repeat: int) -> dict[str, float]:
@@ -93,6 +110,8 @@ def main() -> None:
                 "bare": (bare_pass, (src, tmp / "bare.jsonl")),
                 "same": (toolkit_pass, (src, tmp / "wg-out.jsonl")),
                 "native": (toolkit_pass, (src, tmp / "native.jsonl", "jsonl")),
+                "reader": (reader_pass, (src,)),
+                "triggers": (triggers_pass, (list(wt.read(src)),)),
             },
             args.repeat,
         )
@@ -112,6 +131,9 @@ def main() -> None:
         f"bare json.loads/json.dumps pass: {bare:.3f} s ({args.items / bare:,.0f} items/s)",
         f"wino read+validate+write (winogrande -> winogrande, byte-exact): {same:.3f} s = {same / bare:.2f}x bare",
         f"wino read+validate+write (winogrande -> native jsonl): {native:.3f} s = {native / bare:.2f}x bare",
+        f"of which: the WinoGrande reader alone {medians['reader']:.3f} s = {medians['reader'] / bare:.2f}x bare; "
+        f"filling the twins' triggers (every read since issue #8) {medians['triggers']:.3f} s = "
+        f"{medians['triggers'] / bare:.2f}x bare",
         "peak traced memory while streaming: "
         + ", ".join(f"{n:,} items {m / 1e6:.2f} MB" for n, m in memory.items())
         + f" (growth {per_item:.0f} bytes/item: the duplicate-id index)",
