@@ -1,7 +1,10 @@
 """Shared fixtures: where the real corpora are, and the format contract every converter must meet."""
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -10,6 +13,11 @@ ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 SAMPLES = ROOT / "corpora" / "samples"
 SHARED = Path(os.environ.get("WINO_SHARED_CORPORA", ROOT.parent / "shared" / "corpora"))
+
+# The toolkit's cache (downloads, the PMI tokenizer rules) goes to a directory of this test run, never to
+# the user's ~/.cache; subprocesses inherit it.
+os.environ["WINO_CACHE"] = tempfile.mkdtemp(prefix="wino-test-cache-")
+atexit.register(shutil.rmtree, os.environ["WINO_CACHE"], True)
 
 
 @pytest.fixture

@@ -369,7 +369,7 @@ def test_check_counts_expected_accuracy_interval_and_test():
     assert s.p_value == pytest.approx(binomtest(5, 6, 0.5).pvalue)
     lo, hi = chk.wilson(5, 6)
     assert s.interval == pytest.approx(((6 * lo + 2) / 10, (6 * hi + 2) / 10))
-    assert s.verdict == "resistant"
+    assert s.verdict == "inconclusive (n too small)"  # 6 decided, not significant: no finding
     reasons = {o.id: o.reason for o in result.outcomes}
     assert reasons["i6"].startswith("PMI undefined") and reasons["i8"] == "skipped" and reasons["i0"] is None
     drawn = [o for o in result.outcomes if not o.decided]
@@ -418,7 +418,23 @@ def test_verdict_needs_significance_and_an_advantage():
     assert summary(10, 50, 100, 1e-5).verdict == "resistant"  # significantly worse than chance
     assert summary(30, 50, 100, 0.2).verdict == "resistant"
     no_cover = summary(0, 0, 10, 1.0)
-    assert no_cover.interval == (0.5, 0.5) and no_cover.precision is None and no_cover.verdict == "resistant"
+    assert no_cover.interval == (0.5, 0.5) and no_cover.precision is None
+    assert no_cover.verdict == "inconclusive (n too small)"
+
+
+def test_tiny_sample_verdict_is_inconclusive_not_resistant():
+    """4 decided items with p = 0.625 were called "resistant": below the minimum (29 decided items for two
+    candidates: 80% power against a precision of 0.75) a non-significant result is "inconclusive (n too small)"."""
+    from scipy.stats import binomtest
+
+    tiny = summary(3, 4, 4, binomtest(3, 4, 0.5).pvalue)
+    assert tiny.p_value == pytest.approx(0.625)
+    assert tiny.verdict == "inconclusive (n too small)" and "fewer than the 29 decided items" in tiny.evidence
+    assert chk.min_decided(0.5) == 29 and chk.min_decided(1 / 3) == 29
+    assert summary(15, 28, 28, 0.85).verdict == "inconclusive (n too small)"
+    assert summary(15, 29, 29, 1.0).verdict == "resistant"
+    assert summary(6, 6, 6, binomtest(6, 6, 0.5).pvalue).verdict == "not resistant"  # significant at any size
+    assert summary(2, 28, 28, 1e-5).verdict == "inconclusive (n too small)"  # worse than chance says nothing
 
 
 def test_p_value_for_a_large_advantage_is_small():
@@ -705,7 +721,10 @@ def test_real_wsc273_and_mandarinograd(shared, real_indexes, capsys):
         assert lo <= s["expected_accuracy"] <= hi
         if covered:
             assert s["binomial_test"]["p_value"] == pytest.approx(binomtest(correct, len(covered), 0.5).pvalue)
-        assert s["verdict"] in ("resistant", "not resistant") and "p = " in s["evidence"]
+        significant = s["binomial_test"]["p_value"] < s["alpha"] and s["expected_accuracy"] > s["chance"]
+        enough = s["covered"] >= s["min_decided"]
+        assert s["verdict"] == ("not resistant" if significant else "resistant" if enough else "inconclusive (n too small)")
+        assert "p = " in s["evidence"]
         for r in rows:
             assert not r["decided"] or r["random_reason"] is None
     assert counts == {"wsc273": 273, "mandarinograd": 308}

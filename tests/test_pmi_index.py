@@ -26,7 +26,7 @@ from wino_toolkit.baselines.pmi.index import ARRAYS, Spec, build_index, index_ba
 from wino_toolkit.baselines.pmi.postings import intersection_size, intervals, merge, union_sizes, window_bases
 from wino_toolkit.baselines.pmi.query import PMIIndex
 from wino_toolkit.baselines.pmi.segment import get_segmenter
-from wino_toolkit.errors import MissingDependencyError, WinoError
+from wino_toolkit.errors import MissingDependencyError, UnknownNameError, WinoError
 
 SAMPLES = {
     "en": "wikidump/enwiki-latest-pages-articles1.xml-p000000010p000030302-shortened.bz2",
@@ -275,11 +275,12 @@ def test_resume_after_a_failed_batch_skips_finished_batches(tmp_path, monkeypatc
     monkeypatch.setattr(index_module, "index_batch",
                         lambda spec, first, texts: calls.append(first) or real(spec, first, texts))
     done = []
-    build_index(src, tmp_path / "idx", language="en", window=4, processes=1, batch_docs=5,
-                progress=lambda d, t: done.append((d, t)))
+    build_index(src, tmp_path / "idx", language="en", window=4, processes=1, batch_docs=5, progress=done.append)
     assert calls == [15, 20, 25, 30, 35]
-    assert [d for d, _ in done] == [5, 10, 15, 20, 25, 30, 35, 40]  # skipped batches count too
-    assert done[-1][1] == sum(len(d) for d in docs)
+    assert [s.docs for s in done[:8]] == [5, 10, 15, 20, 25, 30, 35, 40]  # skipped batches count too
+    assert [s.resumed for s in done[:8]] == [True] * 3 + [False] * 5
+    assert done[-1].tokens == sum(len(d) for d in docs)
+    assert done[-1].bytes_done == done[-1].bytes_total == src.stat().st_size
     assert_same_index(clean, tmp_path / "idx")
     assert not (tmp_path / "idx" / "partial").exists()
 
@@ -340,7 +341,9 @@ def test_existing_index_is_reused_or_refused(tmp_path):
     assert PMIIndex.open(out).window == 5
 
 
-def test_interrupted_build_with_other_parameters_is_refused(tmp_path, monkeypatch):
+def test_corrected_build_after_a_failure_starts_over_without_no_resume(tmp_path, monkeypatch):
+    """A failed build left partial/state.json and a corrected build into the same directory was refused
+    until --no-resume: now it resumes only when inputs and parameters match, else starts over and says so."""
     src = write_corpus(tmp_path / "c.txt", random_docs(random.Random(4), 10, 10))
     real = index_module.index_batch
 
@@ -352,11 +355,28 @@ def test_interrupted_build_with_other_parameters_is_refused(tmp_path, monkeypatc
     monkeypatch.setattr(index_module, "index_batch", failing)
     with pytest.raises(RuntimeError):
         build_index(src, tmp_path / "idx", language="en", window=3, processes=1, batch_docs=2)
+    assert (tmp_path / "idx" / "partial" / "state.json").exists()
     monkeypatch.setattr(index_module, "index_batch", real)
-    with pytest.raises(WinoError, match="interrupted build.*--no-resume"):
-        build_index(src, tmp_path / "idx", language="en", window=3, processes=1, batch_docs=3)
-    build_index(src, tmp_path / "idx", language="en", window=3, processes=1, batch_docs=3, resume=False)
-    assert PMIIndex.open(tmp_path / "idx").n_docs == 10
+    notes = []
+    build_index(src, tmp_path / "idx", language="en", window=4, processes=1, batch_docs=2, notify=notes.append)
+    assert len(notes) == 1 and "other inputs or parameters; starting over" in notes[0]
+    assert PMIIndex.open(tmp_path / "idx").window == 4
+    assert_same_index(tmp_path / "idx", build_index(src, tmp_path / "clean", language="en", window=4, processes=1,
+                                                    batch_docs=2))
+
+
+def test_matching_interrupted_build_resumes_and_says_so(tmp_path, monkeypatch):
+    src = write_corpus(tmp_path / "c.txt", random_docs(random.Random(4), 10, 10))
+    real = index_module.index_batch
+    monkeypatch.setattr(index_module, "index_batch",
+                        lambda spec, first, texts: real(spec, first, texts) if first < 4 else 1 / 0)
+    with pytest.raises(ZeroDivisionError):
+        build_index(src, tmp_path / "idx", language="en", window=3, processes=1, batch_docs=2)
+    calls, notes = [], []
+    monkeypatch.setattr(index_module, "index_batch",
+                        lambda spec, first, texts: calls.append(first) or real(spec, first, texts))
+    build_index(src, tmp_path / "idx", language="en", window=3, processes=1, batch_docs=2, notify=notes.append)
+    assert calls == [4, 6, 8] and len(notes) == 1 and "resuming an interrupted build (2 batches" in notes[0]
 
 
 def test_bad_arguments_and_foreign_directories_are_errors(tmp_path):
@@ -383,7 +403,7 @@ def test_dask_local_cluster_build_equals_local_build(tmp_path):
                                   dashboard_address=None) as cluster:
         seen = []
         remote = build_index(src, tmp_path / "dask", language="en", window=4, scheduler=cluster.scheduler_address,
-                             batch_docs=4, progress=lambda d, t: seen.append(d))
+                             batch_docs=4, progress=lambda s: seen.append(s.docs))
     assert_same_index(local, remote)
     assert seen[-1] == 30
 
@@ -479,10 +499,25 @@ def test_chinese_user_dictionary_is_per_segmenter_and_converted(tmp_path):
     assert "瓦罐汤圆" not in jieba.lcut("他爱吃瓦罐汤圆。")  # jieba's global tokenizer untouched
 
 
-def test_unknown_language_falls_back_and_accelerator_is_optional():
-    with pytest.warns(UserWarning):
-        seg = get_segmenter("x-test-tokens")  # no spaCy language, no lemma table
-    assert seg("Alpha BETA") == ["alpha", "beta"]
+def test_unknown_language_is_an_error_listing_the_supported_ones():
+    """`--lang tlh` silently built with spaCy's multi-language fallback: now an error naming the choices."""
+    with pytest.raises(UnknownNameError, match=r"unknown language 'tlh'.*Did you mean tl\?.*Supported: af, .*en, .*zh"):
+        get_segmenter("tlh")
+    with pytest.raises(UnknownNameError, match="not rule-based"):
+        get_segmenter("ja")
+
+
+def test_explicit_multi_language_tokenizer_without_warnings():
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # no lemma table for xx is by design, not worth a warning
+        seg = get_segmenter("xx")
+        assert seg("Alpha BETA, gamma.") == ["alpha", "beta", "gamma"]
+    assert seg.signature.endswith("|lower") and "lemma" not in seg.signature
+
+
+def test_accelerator_is_chinese_only_and_named():
     with pytest.raises(WinoError, match="Chinese"):
         get_segmenter("en", accelerator="jieba_fast")
     with pytest.raises(WinoError, match="unknown accelerator"):

@@ -203,10 +203,17 @@ class _SeenIds:
 
     def __init__(self) -> None:
         self._groups: dict[tuple[str, str | None], list[tuple[Path, dict[str, str]]]] = {}
+        self._last_key: tuple[str, str | None] | None = None
+        self._last_files: list[tuple[Path, dict[str, str]]] = []
 
     def add(self, record: Any, path: Path) -> tuple[Path, str] | None:
         """Remember ``record``'s id; return the first place it was seen when it is a duplicate."""
-        files = self._groups.setdefault((record.corpus, record.split), [])
+        key = (record.corpus, record.split)
+        if key == self._last_key:  # records of one corpus and split come in runs
+            files = self._last_files
+        else:
+            files = self._last_files = self._groups.setdefault(key, [])
+            self._last_key = key
         ident = record.id
         for seen_path, ids in files:
             origin = ids.get(ident)

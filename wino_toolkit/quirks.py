@@ -137,6 +137,9 @@ class QuirkReport:
 
     def add(self, record: Any, path: Any = None) -> None:
         self.records += 1
+        meta = getattr(record, "meta", None)
+        if not meta or QUIRKS_KEY not in meta:  # the common case, cheaply
+            return
         for kind, detail in quirks_of(record):
             where = getattr(record, "origin", None) or f"record {getattr(record, 'id', '?')!r}"
             if self.strict:

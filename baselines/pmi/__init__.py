@@ -3,8 +3,9 @@
 For each item, the candidate whose answer term is more strongly associated with a reference term
 (pointwise mutual information over a Wikipedia dump) is chosen; a corpus on which that choice beats
 chance is not resistant to word association. Modules: ``sources`` (dump and text readers),
-``wikitext`` (markup to prose), ``segment`` (terms per language), ``index``, ``postings`` and
-``query`` (the co-occurrence index), ``terms``, ``check``, ``report`` and ``cli``.
+``wikitext`` (markup to prose), ``segment`` (terms per language, with ``chunks``, ``affixes`` and
+``spacy_rules``: spaCy's tokenizer without importing spaCy), ``index``, ``parallel``, ``partials``,
+``postings`` and ``query`` (the co-occurrence index), ``terms``, ``check``, ``report`` and ``cli``.
 
 Windowing, fixed for every module: a document of n tokens (after segmentation and filtering) has
 max(1, n - s + 1) windows, tokens [i, i + s) for i = 0 .. n - s (one window holding every token when

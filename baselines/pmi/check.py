@@ -21,7 +21,12 @@ Summary per corpus and language (``n`` labeled items, ``d`` decided by PMI of wh
   candidates; the mean ``1/k`` when items differ in size), ``scipy.stats.binomtest``. It is the exact
   test of "expected accuracy = chance" given the decided items.
 - verdict "not resistant" when ``p < alpha`` (0.05) and the expected accuracy is above chance: word
-  association alone beats chance; else "resistant" (no significant advantage, or a disadvantage).
+  association alone beats chance. Otherwise "resistant" (no significant advantage, or a disadvantage)
+  only when the test had the power to find one: at least :func:`min_decided` decided items, the number
+  at which the test at ``alpha`` has :data:`POWER` (80%) power to detect a precision :data:`EFFECT`
+  (25 points) above the decided items' chance rate (normal approximation: 29 items for two or three
+  candidates at alpha 0.05). With fewer, the verdict is "inconclusive (n too small)": 4 decided
+  items with p = 0.625 say nothing either way.
 """
 from __future__ import annotations
 
@@ -35,11 +40,32 @@ from wino_toolkit.schema import Item
 
 from .terms import Terms, resolve_terms
 
-__all__ = ["Outcome", "Summary", "CheckResult", "check", "decide", "wilson", "signature", "Z95", "ALPHA"]
+__all__ = ["Outcome", "Summary", "CheckResult", "check", "decide", "wilson", "signature", "min_decided", "Z95", "ALPHA",
+           "POWER", "EFFECT", "RESISTANT", "NOT_RESISTANT", "INCONCLUSIVE"]
 
 Z95 = 1.959963984540054  # the standard normal's 97.5% quantile
 ALPHA = 0.05
-RESISTANT, NOT_RESISTANT = "resistant", "not resistant"
+#: "resistant" needs this power to detect a precision EFFECT above chance (else: inconclusive)
+POWER = 0.8
+EFFECT = 0.25
+RESISTANT, NOT_RESISTANT, INCONCLUSIVE = "resistant", "not resistant", "inconclusive (n too small)"
+
+
+def min_decided(chance: float = 0.5, alpha: float = ALPHA, power: float = POWER, effect: float = EFFECT) -> int:
+    """Decided items needed before "no significant advantage" means "resistant": the sample size at
+    which the two-sided test at ``alpha`` detects a precision ``chance + effect`` with ``power``
+    (normal approximation, which grows with the effect's variance and never saw-tooths like the
+    exact test's power).
+
+    >>> min_decided(0.5), min_decided(1 / 3), min_decided(0.5, alpha=0.01)
+    (29, 29, 44)
+    """
+    from statistics import NormalDist
+
+    z = NormalDist()
+    p1 = min(chance + effect, 1.0)
+    spread = z.inv_cdf(1 - alpha / 2) * math.sqrt(chance * (1 - chance)) + z.inv_cdf(power) * math.sqrt(p1 * (1 - p1))
+    return math.ceil((spread / (p1 - chance)) ** 2)
 
 
 def decide(pmi: Sequence[float], threshold: float = 0.0) -> tuple[int | None, bool]:
@@ -180,17 +206,25 @@ class Summary:
         return (self.decided * lo + offset) / self.items, (self.decided * hi + offset) / self.items
 
     @property
+    def min_decided(self) -> int:
+        """Decided items the verdict "resistant" needs (see :func:`min_decided`)."""
+        return min_decided(self.decided_chance, self.alpha)
+
+    @property
     def verdict(self) -> str:
-        better = self.expected_accuracy > self.chance
-        return NOT_RESISTANT if self.p_value < self.alpha and better else RESISTANT
+        if self.p_value < self.alpha and self.expected_accuracy > self.chance:
+            return NOT_RESISTANT  # significant: a finding at any size (the exact test holds alpha)
+        return RESISTANT if self.decided >= self.min_decided else INCONCLUSIVE
 
     @property
     def evidence(self) -> str:
         lo, hi = self.interval
         side = "above" if self.expected_accuracy > self.chance else "not above"
+        small = (f"; fewer than the {self.min_decided} decided items needed to call it resistant"
+                 if self.verdict == INCONCLUSIVE else "")
         return (
             f"expected accuracy {self.expected_accuracy:.3f} (95% CI {lo:.3f}-{hi:.3f}) {side} chance "
-            f"{self.chance:.3f}; binomial p = {self.p_value:.3g} on {self.correct_decided}/{self.decided} decided"
+            f"{self.chance:.3f}; binomial p = {self.p_value:.3g} on {self.correct_decided}/{self.decided} decided{small}"
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -220,6 +254,7 @@ class Summary:
                 "p_value": self.p_value,
             },
             "alpha": self.alpha,
+            "min_decided": self.min_decided,
             "verdict": self.verdict,
             "evidence": self.evidence,
         }

@@ -20,8 +20,8 @@ from the expressions: :func:`~.affixes.letters_can_match`), such a word that is 
 one token without any search. Special cases that span a space (Spanish ``EE. UU.``) never match
 inside one chunk; whitespace is not part of a chunk.
 
->>> import spacy
->>> tokenize = ChunkTokenizer(spacy.blank("en").tokenizer)
+>>> from wino_toolkit.baselines.pmi.spacy_rules import tokenizer_rules
+>>> tokenize = ChunkTokenizer(tokenizer_rules("en"))  # or ChunkTokenizer(spacy.blank("en").tokenizer)
 >>> tokenize("(can't,")
 ['(', 'ca', "n't", ',']
 """
@@ -32,6 +32,12 @@ from .affixes import letters_can_match, speed_up
 __all__ = ["ChunkTokenizer"]
 
 _CORE_LIMIT = 1 << 20  # memoised cores before the memo is cleared
+_ORTH = 65  # spacy.attrs.ORTH, the key of a special case's token text (spaCy also accepts "ORTH")
+
+
+def _orth(attrs) -> str:
+    """A special case's token text: a string already (exported rules), or spaCy's attribute dict."""
+    return attrs if isinstance(attrs, str) else attrs.get(_ORTH, attrs.get("ORTH"))
 
 
 class ChunkTokenizer:
@@ -39,16 +45,14 @@ class ChunkTokenizer:
     chunk without whitespace)."""
 
     def __init__(self, tokenizer):
-        from spacy.attrs import ORTH
-
+        """``tokenizer``: a spaCy ``Tokenizer`` or the same rules as data (:class:`~.spacy_rules.TokenizerRules`)."""
         speed_up(tokenizer)
         self._prefix = tokenizer.prefix_search
         self._suffix = tokenizer.suffix_search
         self._infix = tokenizer.infix_finditer
         self._token_match = tokenizer.token_match
         self._url_match = tokenizer.url_match
-        self._rules = {text: [attrs.get(ORTH, attrs.get("ORTH")) for attrs in substrings]
-                       for text, substrings in tokenizer.rules.items()}
+        self._rules = {text: [_orth(attrs) for attrs in substrings] for text, substrings in tokenizer.rules.items()}
         self._cores: dict[str, list[str]] = {}
         # when no affix, token_match or url_match expression can match inside a word of letters only,
         # such a word that is not a special case is one token (the common case: no search at all)

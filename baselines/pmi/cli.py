@@ -11,6 +11,9 @@ import hashlib
 import json
 import math
 import re
+import sys
+import time
+import warnings
 from pathlib import Path
 from typing import Any, Sequence
 
@@ -81,9 +84,15 @@ def _open_index(path: str):
 
 
 def cmd_index(args: argparse.Namespace) -> int:
+    from .index import check_output
+    from .segment import check_language
+
+    check_language(args.lang)
     inputs = _existing(args.inputs, "input file")
     if args.window < 1:
         raise WinoError(f"--window must be at least 1, not {args.window}")
+    if args.batch_docs < 1:
+        raise WinoError(f"--batch-docs must be at least 1, not {args.batch_docs}")
     if args.processes is not None and args.processes < 1:
         raise WinoError(f"--processes must be at least 1, not {args.processes}")
     if args.scheduler is not None and not re.match(r"^[a-z][a-z0-9+.-]*://\S+$", args.scheduler):
@@ -92,40 +101,83 @@ def cmd_index(args: argparse.Namespace) -> int:
         raise WinoError("--user-dict and --accelerator apply to Chinese (--lang zh) only")
     if args.user_dict is not None:
         _existing([args.user_dict], "user dictionary")
+    check_output(Path(args.output))
     from .index import build_index
 
-    with _IndexProgress() as progress:
-        out = build_index(
-            inputs, args.output, language=args.lang, window=args.window, processes=args.processes,
-            scheduler=args.scheduler, source=args.source, user_dict=args.user_dict, accelerator=args.accelerator,
-            progress=progress, resume=not args.no_resume,
-        )
-    make_console(stderr=True).print(f"index written to {out}")
+    console = make_console(stderr=True)
+    with warnings.catch_warnings(), _IndexProgress(console) as progress:
+        # a library warning (no lemma table for the language) is one line, not Python's two
+        warnings.showwarning = lambda message, *rest, **kw: progress.print(f"wino: warning: {message}")
+        try:
+            out = build_index(
+                inputs, args.output, language=args.lang, window=args.window, processes=args.processes,
+                scheduler=args.scheduler, source=args.source, user_dict=args.user_dict, accelerator=args.accelerator,
+                batch_docs=args.batch_docs, progress=progress, resume=not args.no_resume, notify=lambda note: progress.print(f"wino: {note}"),
+            )
+        except KeyboardInterrupt as exc:  # Ctrl-C or SIGTERM: the workers are stopped, the batches done kept
+            progress.stop()
+            terminated = type(exc).__name__ == "Terminated"  # wino_toolkit.cli's SIGTERM
+            kept = (Path(args.output) / "partial").is_dir()
+            hint = "; rerun the same command to resume" if kept else ""
+            print(f"wino: {'terminated' if terminated else 'interrupted'}{hint}", file=sys.stderr)
+            return 143 if terminated else 130
+    console.print(f"index written to {out}", markup=False)
     return 0
 
 
 class _IndexProgress:
-    """A rich progress display on stderr (documents, tokens, documents/s, elapsed) fed by ``build_index``."""
+    """A progress line on stderr, fed by ``build_index`` after every batch: input bytes read of the
+    inputs' size (compressed bytes for .bz2), documents, tokens, tokens/s and the time left, both
+    from the start of the run (batches an earlier, interrupted run did are left out of the rates).
+    Drawn only on a terminal; elsewhere nothing (so errors stay one line)."""
+
+    def __init__(self, console, clock=time.monotonic):
+        self._console = console
+        self._clock = clock
+        self._live = None
+        self._start = clock()
+        self._resumed_bytes = self._resumed_tokens = 0
+        self.line = "starting"
 
     def __enter__(self):
-        from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+        if self._console.is_terminal:
+            from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
 
-        self._progress = Progress(
-            TextColumn("[progress.description]{task.description}"), BarColumn(),
-            TextColumn("{task.completed:,.0f} docs, {task.fields[tokens]:,} tokens"), TextColumn("{task.fields[rate]}"),
-            TimeElapsedColumn(), console=make_console(stderr=True), transient=True,
-        )
-        self._progress.start()
-        self._task = self._progress.add_task("indexing", total=None, tokens=0, rate="")
+            self._live = Progress(TextColumn("indexing"), BarColumn(), TextColumn("{task.fields[line]}"),
+                                  TimeElapsedColumn(), console=self._console, transient=True)
+            self._live.start()
+            self._task = self._live.add_task("indexing", total=None, line=self.line)
         return self
 
-    def __call__(self, docs: int, tokens: int) -> None:
-        self._progress.update(self._task, completed=docs, tokens=tokens)
-        speed = self._progress.tasks[0].speed
-        self._progress.update(self._task, rate=f"{speed:,.0f} docs/s" if speed else "")
+    def __call__(self, state) -> None:
+        if state.resumed:
+            self._resumed_bytes, self._resumed_tokens = state.bytes_done, state.tokens
+        self.line = self.describe(state)
+        if self._live is not None:
+            self._live.update(self._task, completed=state.bytes_done, total=state.bytes_total or None, line=self.line)
+
+    def describe(self, state) -> str:
+        """``12.3/49.0 MB, 7,000 docs, 1,234,567 tokens, 0.45 M tokens/s, ETA 0:01:22``."""
+        elapsed = max(self._clock() - self._start, 1e-9)
+        new_bytes, new_tokens = state.bytes_done - self._resumed_bytes, state.tokens - self._resumed_tokens
+        parts = [f"{state.bytes_done / 1e6:,.1f}/{state.bytes_total / 1e6:,.1f} MB", f"{state.docs:,} docs",
+                 f"{state.tokens:,} tokens"]
+        if new_bytes > 0:
+            parts.append(f"{new_tokens / elapsed / 1e6:.2f} M tokens/s")
+            left = (state.bytes_total - state.bytes_done) * elapsed / new_bytes
+            parts.append(f"ETA {int(left) // 3600}:{int(left) // 60 % 60:02d}:{int(left) % 60:02d}")
+        return ", ".join(parts)
+
+    def print(self, line: str) -> None:
+        self._console.print(line, markup=False, highlight=False)
+
+    def stop(self) -> None:
+        if self._live is not None:
+            self._live.stop()
+            self._live = None
 
     def __exit__(self, *exc: Any) -> None:
-        self._progress.stop()
+        self.stop()
 
 
 # --- terms --------------------------------------------------------------------------------------
@@ -259,7 +311,8 @@ def add_pmi_commands(subparsers: Any) -> argparse.ArgumentParser:
 
     p = sub.add_parser("index", help="build a co-occurrence index from a dump (once per dump)")
     p.add_argument("inputs", nargs="+", metavar="INPUT", help="pages-articles XML (.xml/.bz2, shards), WikiExtractor output or text")
-    p.add_argument("--lang", required=True, help="language of the text (BCP-47), e.g. zh, en")
+    p.add_argument("--lang", required=True, help="language of the text (BCP-47), e.g. zh, en; xx: spaCy's multi-language tokenizer "
+                   "(an unknown code is an error listing the supported ones)")
     p.add_argument("--window", type=int, default=10, help="window size in tokens (default 10)")
     p.add_argument("-o", "--output", required=True, metavar="OUT", help="index directory to write (resumed if interrupted)")
     p.add_argument("--processes", type=int, metavar="N", help="worker processes (default: all cores)")
@@ -267,6 +320,8 @@ def add_pmi_commands(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--user-dict", metavar="FILE", help="jieba user dictionary (Chinese)")
     p.add_argument("--source", choices=SOURCES, help="input kind (default: detected from content)")
     p.add_argument("--accelerator", choices=("jieba_fast",), help="Chinese: jieba_fast, about 2x faster, splits ~0.1%% of lines differently")
+    p.add_argument("--batch-docs", type=int, default=1000, metavar="N",
+                   help="documents per batch, the unit of work and of resuming (default 1000)")
     p.add_argument("--no-resume", action="store_true", help="start over instead of resuming an interrupted build")
     p.set_defaults(func=cmd_index)
 

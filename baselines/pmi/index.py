@@ -39,8 +39,9 @@ default one per core) or Dask workers (``scheduler``) segment and index each bat
 index (the same arrays for the batch's own vocabulary) lands in ``OUT/partial/batch-K/`` through an
 atomic rename, and ``partial/manifest.jsonl`` records it. Rerunning the same command after an
 interruption (crash, Ctrl-C, a killed machine) skips the recorded batches; ``partial/state.json``
-holds the checksum and batch size, and a rerun with other inputs or parameters stops with an error
-unless ``resume=False`` (``--no-resume``), which starts over. The partials are merged term range by
+holds the checksum and batch size, and a rerun resumes only when they match: a build of other inputs
+or parameters (a corrected command after a failure) starts over and says so through ``notify``;
+``resume=False`` (``--no-resume``) always starts over. The partials are merged term range by
 term range in batch order, so the files do not depend on the batch size, the number of processes or
 the scheduler (tested byte for byte); ``partial/`` is then removed.
 
@@ -68,20 +69,33 @@ from typing import Callable, Iterable, Iterator, Sequence
 
 import numpy as np
 
-from wino_toolkit.errors import WinoError
+from wino_toolkit.errors import OutputError, WinoError
 
 from .partials import Partial, merge, read_json, read_manifest, write_json
 from .postings import intervals, union_sizes, window_bases, window_counts
 from .segment import base_language, segmenter_from_spec
 
-__all__ = ["build_index", "index_batch", "input_checksum", "Spec", "FORMAT", "VERSION", "ARRAYS"]
+__all__ = ["build_index", "index_batch", "input_checksum", "check_output", "Spec", "BuildProgress", "FORMAT", "VERSION",
+           "ARRAYS"]
 
 FORMAT = "wino-pmi-index"
 VERSION = 1
 ARRAYS = ("vocab_offsets.npy", "df.npy", "offsets.npy", "post_doc.npy", "post_pos.npy", "doc_len.npy")
 FINAL = ("meta.json", "vocab.txt", *ARRAYS)
 
-Progress = Callable[[int, int], None]
+
+@dataclass(frozen=True)
+class BuildProgress:
+    """What ``build_index`` reports to its ``progress`` callback after every batch."""
+
+    docs: int  # documents indexed (or found indexed by an earlier, interrupted run)
+    tokens: int
+    bytes_done: int  # input bytes behind those documents (compressed bytes for .bz2)
+    bytes_total: int  # all inputs' sizes
+    resumed: bool = False  # this batch was indexed by an earlier run (rates should leave it out)
+
+
+Progress = Callable[[BuildProgress], None]
 
 
 @dataclass(frozen=True)
@@ -109,6 +123,7 @@ def build_index(
     accelerator: str | None = None,
     progress: Progress | None = None,
     resume: bool = True,
+    notify: Callable[[str], None] | None = None,
 ) -> Path:
     """Index ``inputs`` (dumps, WikiExtractor output or text, see ``sources``) into the directory ``out``.
 
@@ -124,8 +139,10 @@ def build_index(
     batch_docs : documents per batch (the unit of work and of resuming)
     source, variant : passed to ``sources.iter_documents``
     user_dict : jieba user dictionary (Chinese only); accelerator : ``"jieba_fast"`` (Chinese only)
-    progress : called as ``progress(documents_done, tokens_done)`` after every batch
-    resume : continue an interrupted build in ``out``; False starts over (and replaces an index there)
+    progress : called with a :class:`BuildProgress` after every batch
+    resume : continue an interrupted build of the same inputs and parameters in ``out`` (one of others
+        is started over); False starts over (and replaces an index there)
+    notify : called with a one-line note when an interrupted build is resumed or started over
 
     Returns
     -------
@@ -146,30 +163,94 @@ def build_index(
         raise WinoError(f"window must be a positive integer, got {window!r}")
     if batch_docs < 1:
         raise WinoError(f"batch_docs must be positive, got {batch_docs!r}")
+    check_output(out)
     spec = _spec(language, window, user_dict, accelerator)
     seg = segmenter_from_spec(spec.language, spec.user_dict, spec.accelerator)  # fails early on missing deps
     params = {"format": FORMAT, "version": VERSION, "language": spec.language, "window": window,
               "segmenter": seg.signature, "source": source, "variant": variant}
     hashes = [_file_sha256(p) for p in paths]
     checksum = input_checksum(hashes, params)
-    if _prepare(out, checksum, batch_docs, resume):
+    if _prepare(out, checksum, batch_docs, resume, notify or (lambda note: None)):
         return out
     meta = {**params, "normalizer": seg.normalizer, "checksum": checksum,
             "inputs": [{"name": p.name, "bytes": p.stat().st_size, "sha256": h} for p, h in zip(paths, hashes)]}
     partial = out / "partial"
     done = read_manifest(partial)
+    if done and notify is not None:
+        notify(f"{out}: resuming an interrupted build ({len(done)} batches of {batch_docs} documents already done)")
     batches = _batches(paths, source, variant, batch_docs)
+    tally = Tally(progress, sum(p.stat().st_size for p in paths))
     from .parallel import run_dask, run_inline, run_pool  # parallel imports this module
 
-    if scheduler is not None:
-        run_dask(scheduler, spec, batches, partial, done, progress)
-    elif (processes or os.cpu_count() or 1) == 1:
-        run_inline(spec, batches, partial, done, progress)
-    else:
-        run_pool(processes or os.cpu_count() or 1, spec, batches, partial, done, progress)
-    merge(out, partial, sorted(done), batch_docs, meta)
+    try:
+        if scheduler is not None:
+            run_dask(scheduler, spec, batches, partial, done, tally)
+        elif (processes or os.cpu_count() or 1) == 1:
+            run_inline(spec, batches, partial, done, tally)
+        else:
+            run_pool(processes or os.cpu_count() or 1, spec, batches, partial, done, tally)
+        tally.add(0, 0, tally.bytes_total - tally.bytes_done)  # what follows the last document
+        merge(out, partial, sorted(done), batch_docs, meta)
+    except BaseException:  # Ctrl-C, SIGTERM, an error: no hidden half-written file is left behind
+        _remove_temporaries(out)
+        raise
     shutil.rmtree(partial)
     return out
+
+
+class Tally:
+    """Documents, tokens and input bytes done so far, reported to a ``progress`` callback."""
+
+    def __init__(self, progress: Progress | None, bytes_total: int):
+        self.progress = progress
+        self.bytes_total = bytes_total
+        self.docs = self.tokens = self.bytes_done = 0
+
+    def add(self, docs: int, tokens: int, nbytes: int, *, resumed: bool = False) -> None:
+        self.docs += docs
+        self.tokens += tokens
+        self.bytes_done += nbytes
+        if self.progress is not None:
+            self.progress(BuildProgress(self.docs, self.tokens, self.bytes_done, self.bytes_total, resumed))
+
+
+def check_output(out: Path) -> None:
+    """Refuse, in one line and before any work, an index directory that cannot be written."""
+    if out.exists():
+        if not out.is_dir():
+            raise OutputError(out, "exists and is not a directory")
+        where = out
+    else:
+        where = out.parent
+        while not where.exists() and where != where.parent:
+            where = where.parent
+        if not where.is_dir():
+            raise OutputError(out, f"{where} is not a directory")
+    if not os.access(where, os.W_OK | os.X_OK):
+        reason = "a read-only file system" if _read_only(where) else "permission denied"
+        raise OutputError(out, f"cannot write in {where} ({reason})")
+
+
+def _read_only(path: Path) -> bool:
+    try:
+        return bool(os.statvfs(path).f_flag & os.ST_RDONLY)
+    except OSError:
+        return False
+
+
+def _remove_temporaries(out: Path) -> None:
+    """The hidden files a merge or a worker was writing when the build stopped (batches stay: resumable)."""
+    for folder in (out, out / "partial"):
+        try:
+            children = list(folder.iterdir())
+        except OSError:
+            continue
+        for child in children:
+            if (child.name.startswith(".") and ".tmp" in child.name) or child.name.endswith(".tmp"):
+                try:
+                    shutil.rmtree(child) if child.is_dir() else child.unlink()
+                except OSError:
+                    pass
 
 
 def input_checksum(file_hashes: Iterable[str], params: dict) -> str:
@@ -228,10 +309,10 @@ def _file_sha256(path: Path) -> str:
     return h.hexdigest()
 
 
-def _prepare(out: Path, checksum: str, batch_docs: int, resume: bool) -> bool:
+def _prepare(out: Path, checksum: str, batch_docs: int, resume: bool, notify: Callable[[str], None]) -> bool:
     """Check ``out`` and its resume state; True when it already holds this very index."""
     if out.exists() and not out.is_dir():
-        raise WinoError(f"{out}: exists and is not a directory")
+        raise OutputError(out, "exists and is not a directory")
     meta_path, partial = out / "meta.json", out / "partial"
     state_path = partial / "state.json"
     if meta_path.exists():
@@ -247,33 +328,48 @@ def _prepare(out: Path, checksum: str, batch_docs: int, resume: bool) -> bool:
     elif out.is_dir() and any(c.name not in FINAL and c.name != "partial" and not c.name.startswith(".")
                               for c in out.iterdir()):
         raise WinoError(f"{out}: not empty and not a PMI index; refusing to write there")
-    if state_path.exists():
-        state = read_json(state_path)
+    if partial.is_dir():
+        state = read_json(state_path) if state_path.exists() else {}
         same = state.get("checksum") == checksum and state.get("batch_docs") == batch_docs
-        if resume and not same:
-            raise WinoError(f"{out}: an interrupted build of other inputs or parameters is here "
-                            f"({state.get('checksum', '?')[:15]}, {state.get('batch_docs')} documents a batch); "
-                            "pass resume=False (wino pmi index --no-resume) to start over")
-        if not resume:
+        if not (resume and same):
+            if resume:
+                notify(f"{out}: the interrupted build here was of other inputs or parameters; starting over")
             shutil.rmtree(partial)
-    for name in FINAL:
-        (out / name).unlink(missing_ok=True)
-    partial.mkdir(parents=True, exist_ok=True)
-    if not state_path.exists():
-        write_json(state_path, {"checksum": checksum, "batch_docs": batch_docs})
+    try:
+        for name in FINAL:
+            (out / name).unlink(missing_ok=True)
+        partial.mkdir(parents=True, exist_ok=True)
+        if not state_path.exists():
+            write_json(state_path, {"checksum": checksum, "batch_docs": batch_docs})
+    except OSError as exc:
+        raise OutputError(out, f"cannot write the index: {exc.strerror or exc}") from exc
     return False
 
 
 # --- reading ------------------------------------------------------------------------------------
 
-def _batches(paths: list[Path], source, variant: str, size: int) -> Iterator[tuple[int, int, list[str]]]:
-    """(k, first document, texts) for batch k = documents [k * size, (k + 1) * size) of all inputs."""
+def _batches(paths: list[Path], source, variant: str, size: int) -> Iterator[tuple[int, int, list[str], int]]:
+    """(k, first document, texts, input bytes) for batch k = documents [k * size, (k + 1) * size) of
+    all inputs; the bytes are those read for the batch (for the progress display)."""
     from .sources import iter_documents
 
-    texts = (doc.text for path in paths for doc in iter_documents(path, source=source, variant=variant))
-    k = 0
-    while batch := list(islice(texts, size)):
-        yield k, k * size, batch
+    read = [0, 0]  # bytes of the finished inputs, bytes of the current one
+
+    def on_read(n: int) -> None:
+        read[1] = n
+
+    def texts():
+        for path in paths:
+            read[1] = 0
+            yield from (doc.text for doc in iter_documents(path, source=source, variant=variant, on_read=on_read))
+            read[0] += read[1]
+            read[1] = 0
+
+    stream, k, reported = texts(), 0, 0
+    while batch := list(islice(stream, size)):
+        now = read[0] + read[1]
+        yield k, k * size, batch, now - reported
+        reported = now
         k += 1
 
 

@@ -69,6 +69,8 @@ def read_manifest(partial: Path) -> dict[int, dict]:
     for child in partial.iterdir():
         if child.is_dir() and child.name not in keep:  # unrecorded or half-written batches
             shutil.rmtree(child)
+        elif child.name.startswith("."):  # a batch's texts on their way to a worker killed meanwhile
+            child.unlink()
     return done
 
 

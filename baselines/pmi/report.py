@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from .check import NOT_RESISTANT, CheckResult
+from .check import INCONCLUSIVE, NOT_RESISTANT, CheckResult
 
 __all__ = ["report_table", "report_json", "METHOD"]
 
@@ -23,7 +23,9 @@ METHOD = {
     "expected_accuracy_ci95": "Wilson 95% interval of the precision, mapped linearly onto the expected accuracy",
     "binomial_test": "exact two-sided binomial test (scipy.stats.binomtest) of correct covered in covered trials "
     "against the chance rate (0.5 for two candidates)",
-    "verdict": "'not resistant' when p < alpha and the expected accuracy is above chance, else 'resistant'",
+    "verdict": "'not resistant' when p < alpha and the expected accuracy is above chance; otherwise 'resistant' when "
+    "at least min_decided items were decided (80% power to detect a precision 25 points above chance at alpha, "
+    "normal approximation), else 'inconclusive (n too small)'",
 }
 
 
@@ -41,7 +43,8 @@ def report_table(results: Sequence[CheckResult]):
     for result in results:
         for s in result.summaries:
             lo, hi = s.interval
-            verdict = f"[red]{s.verdict}[/red]" if s.verdict == NOT_RESISTANT else f"[green]{s.verdict}[/green]"
+            color = {NOT_RESISTANT: "red", INCONCLUSIVE: "yellow"}.get(s.verdict, "green")
+            verdict = f"[{color}]{s.verdict}[/{color}]"
             table.add_row(
                 s.corpus, s.language, str(s.items), str(s.with_terms), f"{s.decided} ({_pct(s.coverage)}%)",
                 _pct(s.precision), _pct(s.accuracy), _pct(s.expected_accuracy), f"{_pct(lo)}-{_pct(hi)}",

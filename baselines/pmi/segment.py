@@ -9,7 +9,10 @@ splits ties differently on ~0.1% of lines, so it is never the default and shows 
 Other languages: spaCy's rule tokenizer of ``spacy.blank(lang)`` and the lookup lemma table of
 spacy-lookups-data (``paid`` → ``pay``, ``women`` → ``woman``), lower-cased, looked up until the lemma no
 longer changes (so normalising twice is normalising once). A language without a lemma table gets
-lower-cased tokens and one warning; one without a spaCy tokenizer gets spaCy's multi-language one.
+lower-cased tokens and one :class:`SegmenterWarning` (``xx``, spaCy's multi-language tokenizer, has
+none and needs no warning). A language spaCy has no rule-based tokenizer for is an
+:class:`~wino_toolkit.errors.UnknownNameError` listing the supported ones (:func:`check_language`).
+spaCy itself is never imported: see :mod:`.spacy_rules`.
 
 Kept tokens: those made only of letters and digits (``str.isalnum``): punctuation, whitespace and mixed
 tokens (``3.5``, ``C++``, ``n't``) are dropped; numbers (``1990``, ``1990s``) stay.
@@ -35,7 +38,7 @@ from __future__ import annotations
 import gc
 import hashlib
 from abc import ABC, abstractmethod
-import importlib.util
+import importlib.metadata
 import logging
 import os
 import re
@@ -49,11 +52,12 @@ from typing import Iterable
 
 import numpy as np
 
-from wino_toolkit.errors import MissingDependencyError, WinoError
+from wino_toolkit.errors import MissingDependencyError, UnknownNameError, WinoError
 
 from .chunks import ChunkTokenizer
 
-__all__ = ["Segmenter", "Encoded", "get_segmenter", "base_language"]
+__all__ = ["Segmenter", "Encoded", "get_segmenter", "base_language", "check_language", "supported_languages",
+           "SegmenterWarning"]
 
 #: memoise runs/chunks up to this many characters (longer ones rarely repeat); 0 turns the memo off
 #: (same output, slower: to measure the segmenter alone), also through the environment variable
@@ -68,9 +72,48 @@ _JIEBA_HAN = "([\u4e00-\u9fd5a-zA-Z0-9+#&\\._%\\-]+)"  # jieba 0.42's re_han_def
 _warned: set[str] = set()
 
 
+#: spaCy languages whose tokenizer is not rule-based (a morphological analyser): no PMI segmenter
+NOT_RULE_BASED = frozenset({"ja", "ko", "th", "vi"})
+
+
+class SegmenterWarning(UserWarning):
+    """A segmenter that works but is poor for its language (no lemma table)."""
+
+
 def base_language(language: str) -> str:
     """``zh-Hans`` → ``zh``, ``pt-BR`` → ``pt``: segmenters depend on the language only."""
     return language.replace("_", "-").split("-", 1)[0].lower()
+
+
+def supported_languages() -> list[str]:
+    """Base languages with a segmenter: Chinese, and every language spaCy has a rule-based tokenizer for
+    (``xx`` is spaCy's multi-language one)."""
+    from .spacy_rules import spacy_languages
+
+    return sorted(({"zh"} | set(spacy_languages())) - NOT_RULE_BASED)
+
+
+def check_language(language: str) -> str:
+    """The base language of ``language`` when a segmenter exists for it; else an UnknownNameError
+    listing the supported ones (an unknown code is a mistake more often than a wish for ``xx``).
+
+    >>> check_language("zh-Hant")
+    'zh'
+    """
+    base = base_language(language)
+    if base == "zh":
+        return base
+    supported = supported_languages()
+    if base in supported:
+        return base
+    import difflib
+
+    close = difflib.get_close_matches(base, supported, n=3, cutoff=0.5)
+    hint = f" Did you mean {', '.join(close)}?" if close else ""
+    why = ("spaCy's tokenizer for it is not rule-based" if base in NOT_RULE_BASED
+           else "no tokenizer for it")
+    raise UnknownNameError(f"unknown language {language!r} ({why}).{hint} Supported: {', '.join(supported)} "
+                           "(xx: spaCy's multi-language tokenizer, for any other language)")
 
 
 @dataclass(slots=True)
@@ -239,36 +282,40 @@ class ChineseSegmenter(Segmenter):
 
 
 class SpacySegmenter(Segmenter):
-    """spaCy's blank tokenizer per whitespace-free chunk, lookup lemmas, lower-cased; letters/digits only."""
+    """spaCy's blank tokenizer per whitespace-free chunk, lookup lemmas, lower-cased; letters/digits only.
+
+    spaCy itself is not imported: its tokenizer's rules come from :mod:`.spacy_rules` (torch, which
+    thinc imports, would cost seconds), and only when text is segmented; ``term`` needs the lemma
+    table alone.
+    """
 
     def __init__(self, language: str):
         super().__init__()
-        import spacy
+        from .spacy_rules import spacy_version
 
         self.language = language
-        self._code = language
-        if importlib.util.find_spec(f"spacy.lang.{language}") is None:
-            _warn_once(f"spaCy has no {language!r} tokenizer: using its multi-language one ('xx')")
-            self._code = "xx"
-        self._tokenizer = self._new_tokenizer()
+        self._tokenizer: ChunkTokenizer | None = None  # built on the first text: term() never needs it
         self._lemmas = _lemma_table(language)
         self._term_memo: dict[str, str] = {}
         self._token_ids = _Missing(self._token_id)
-        base = f"seg:spacy-{spacy.__version__}" + ("-xx" if self._code == "xx" else "")
+        base = f"seg:spacy-{spacy_version()}"
         if self._lemmas is None:
             self.signature = base + "|lower"
         else:
-            import spacy_lookups_data
-
-            self.signature = f"{base}+lookups-{spacy_lookups_data.__version__}|lemma|lower"
+            self.signature = f"{base}+lookups-{importlib.metadata.version('spacy-lookups-data')}|lemma|lower"
         self.normalizer = self.signature
 
     def _new_tokenizer(self) -> ChunkTokenizer:
-        import spacy
+        from .spacy_rules import tokenizer_rules
+
+        rules = tokenizer_rules(self.language)
+        if rules is not None:
+            return ChunkTokenizer(rules)
+        import spacy  # the rules could not be exported: spaCy's own tokenizer object (imports torch if installed)
 
         try:
-            nlp = spacy.blank(self._code)
-        except ImportError as exc:  # e.g. ja needs sudachipy; spaCy's message gives the install command
+            nlp = spacy.blank(self.language)
+        except ImportError as exc:  # spaCy's message gives the install command
             raise MissingDependencyError(f"spaCy's {self.language!r} tokenizer cannot load: {exc}") from exc
         return ChunkTokenizer(nlp.tokenizer)
 
@@ -281,7 +328,8 @@ class SpacySegmenter(Segmenter):
         super()._reset()
         self._term_memo.clear()
         self._token_ids.clear()
-        self._tokenizer.clear()
+        if self._tokenizer is not None:
+            self._tokenizer.clear()
 
     def term(self, word: str) -> str:
         """The lower-cased lemma, looked up until it no longer changes (``better`` → ``well`` → ``good``),
@@ -308,6 +356,8 @@ class SpacySegmenter(Segmenter):
 
     def _learn(self, new: dict[str, bytes | None]) -> None:
         """Term ids of unseen chunks; each distinct token is normalised once (-1: not kept)."""
+        if self._tokenizer is None:
+            self._tokenizer = self._new_tokenizer()
         if len(self._token_ids) > CACHE_ENTRIES:
             self._token_ids.clear()
         tokenize, token_id, kept = self._tokenizer, self._token_ids.__getitem__, (-1).__ne__
@@ -382,7 +432,7 @@ def _cached_segmenter(base: str, user_dict_text: str | None, accelerator: str | 
         return ChineseSegmenter(user_dict=user_dict_text, accelerator=accelerator)
     if user_dict_text is not None or accelerator is not None:
         raise WinoError("a user dictionary and an accelerator apply to Chinese (jieba) only")
-    return SpacySegmenter(base)
+    return SpacySegmenter(check_language(base))
 
 
 def _import_jieba(accelerator: str | None):
@@ -447,11 +497,12 @@ def _lemma_table(language: str) -> dict | None:
         with gzip.open(path, "rt", encoding="utf-8") as fh:
             return json.load(fh)
     except (ImportError, OSError, ValueError):
-        _warn_once(f"no lemma table for {language!r} in spacy-lookups-data: PMI terms are lower-cased tokens")
+        if language != "xx":  # the multi-language tokenizer has no lemmas by design
+            _warn_once(f"no lemma table for {language!r} in spacy-lookups-data: PMI terms are lower-cased tokens")
         return None
 
 
 def _warn_once(message: str) -> None:
     if message not in _warned:
         _warned.add(message)
-        warnings.warn(message, stacklevel=4)
+        warnings.warn(message, SegmenterWarning, stacklevel=4)

@@ -43,7 +43,7 @@ import queue
 import re
 import threading
 from dataclasses import dataclass
-from typing import BinaryIO, Iterator
+from typing import BinaryIO, Callable, Iterator
 
 from wino_toolkit.errors import FormatError, UnknownNameError
 
@@ -91,7 +91,7 @@ def _open(path: str | os.PathLike, *, prefetch: bool) -> BinaryIO:
     return open(path, "rb")
 
 
-def _bz2_blocks(path: str | os.PathLike, stop: threading.Event) -> Iterator[bytes]:
+def _bz2_blocks(path: str | os.PathLike, stop: threading.Event) -> Iterator[tuple[bytes, int]]:
     """Decompressed blocks of a single- or multi-stream bz2 file, as :func:`bz2.open` reads it (data
     after the last complete stream that is not a stream is ignored; a cut stream is an EOFError).
 
@@ -104,6 +104,7 @@ def _bz2_blocks(path: str | os.PathLike, stop: threading.Event) -> Iterator[byte
     with open(path, "rb") as fh:
         while not stop.is_set():
             data = fh.read(_CHUNK)
+            read = fh.tell()  # compressed bytes read, for the progress display
             if not data:
                 if started and not decompressor.eof:
                     raise EOFError("Compressed file ended before the end-of-stream marker was reached")
@@ -121,7 +122,7 @@ def _bz2_blocks(path: str | os.PathLike, stop: threading.Event) -> Iterator[byte
                 started = True
                 data = decompressor.unused_data if decompressor.eof else b""
                 if out:
-                    yield out
+                    yield out, read
 
 
 class _Prefetcher(io.RawIOBase):
@@ -136,6 +137,7 @@ class _Prefetcher(io.RawIOBase):
         self._stop = threading.Event()
         self._chunk = memoryview(b"")
         self._finished = False
+        self.position = 0  # compressed bytes behind the blocks handed out so far
         self._thread = threading.Thread(target=self._fill, name="bz2-prefetch", daemon=True)
         self._thread.start()
 
@@ -143,7 +145,7 @@ class _Prefetcher(io.RawIOBase):
         try:
             for block in _bz2_blocks(self._path, self._stop):
                 self._put(block)
-            self._put(b"")
+            self._put((b"", os.path.getsize(self._path)))
         except BaseException as exc:  # handed to the consumer, which raises it
             self._put(exc)
 
@@ -166,10 +168,11 @@ class _Prefetcher(io.RawIOBase):
             if isinstance(item, BaseException):
                 self._finished = True
                 raise item
-            if not item:
+            block, self.position = item
+            if not block:
                 self._finished = True
                 return 0
-            self._chunk = memoryview(item)
+            self._chunk = memoryview(block)
         n = min(len(buffer), len(self._chunk))
         buffer[:n] = self._chunk[:n]
         self._chunk = self._chunk[n:]
@@ -207,7 +210,8 @@ def detect_source(path: str | os.PathLike) -> str:
     return "text"
 
 
-def iter_documents(path: str | os.PathLike, *, source: str | None = None, variant: str = "zh-cn") -> Iterator[Document]:
+def iter_documents(path: str | os.PathLike, *, source: str | None = None, variant: str = "zh-cn",
+                   on_read: Callable[[int], None] | None = None) -> Iterator[Document]:
     """Stream the documents of one input file.
 
     Parameters
@@ -215,6 +219,9 @@ def iter_documents(path: str | os.PathLike, *, source: str | None = None, varian
     path : file in one of :data:`SOURCES`, plain or ``.bz2``
     source : one of :data:`SOURCES`; None detects it from the content
     variant : language variant kept from ``-{...}-`` markup (``zh-cn``, ``zh-tw``, ...)
+    on_read : called before each document is yielded with the bytes of the file read so far (for a
+        ``.bz2`` file, compressed bytes; read-ahead makes it a little early), and with the file's
+        size at the end
 
     Raises
     ------
@@ -236,7 +243,15 @@ def iter_documents(path: str | os.PathLike, *, source: str | None = None, varian
                "wikiextractor-json": _iter_wikiextractor_json, "text": _iter_text}
     with _open(path, prefetch=True) as fh:
         try:
-            yield from readers[source](path, fh, variant)
+            if on_read is None:
+                yield from readers[source](path, fh, variant)
+            else:
+                raw = fh.raw
+                where = (lambda: raw.position) if isinstance(raw, _Prefetcher) else raw.tell
+                for doc in readers[source](path, fh, variant):
+                    on_read(where())
+                    yield doc
+                on_read(os.path.getsize(path))
         except EOFError:
             raise FormatError(path, None, _TRUNCATED) from None
         except OSError as exc:

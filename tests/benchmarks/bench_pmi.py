@@ -13,12 +13,22 @@ English end to end >= 1M tokens/s per process; a pair query under 10 ms for medi
 - Memory: peak RSS of the build processes; size: bytes on disk per token.
 
     python tests/benchmarks/bench_pmi.py [--copies 80] [--repeat 3] [--scaling-repeat 3] [--write-md]
+
+End to end at realistic size (issue #8): ``--end-to-end`` times the ``wino pmi index`` command itself, a
+fresh process start-up included, on ``../shared/corpora/wikitext/bench/`` (23 MB of zhwiki and 49 MB of
+enwiki WikiExtractor output, text the code was not tuned on; no repeated copies, which the memo would
+make free), against ``jieba.lcut`` alone and OpenCC t2s + ``jieba.lcut`` in fresh processes on the same
+extracted text (its loading not timed; their start-up reported apart), runs alternated, the ratio taken
+within each round. Also: the start-up of a build (a one-paragraph input) and of ``wino pmi query``.
+
+    python tests/benchmarks/bench_pmi.py --end-to-end [--repeat 3]
 """
 from __future__ import annotations
 
 import argparse
 import json
 import os
+import platform
 import random
 import re
 import resource
@@ -272,6 +282,117 @@ def latency(path: Path, seed: int = 0, pairs: int = 300) -> dict[str, tuple[floa
     return out
 
 
+# --- end to end at realistic size ---------------------------------------------------------------
+
+BENCH = SHARED / "wikitext" / "bench"
+WINO = [sys.executable, "-m", "wino_toolkit.cli"]
+# jieba (with OpenCC t2s when argv[2] is "t2s") over the texts of the JSON file argv[1]; reading not timed
+JIEBA = r"""
+import json, logging, sys, time
+t0 = time.perf_counter()
+import jieba
+jieba.setLogLevel(logging.WARNING)
+convert = None
+if sys.argv[2] == "t2s":
+    import opencc
+    convert = opencc.OpenCC("t2s").convert
+jieba.initialize()
+t1 = time.perf_counter()
+with open(sys.argv[1], encoding="utf-8") as fh:
+    texts = json.load(fh)
+t2 = time.perf_counter()
+for text in texts:
+    jieba.lcut(convert(text) if convert else text)
+print(json.dumps({"startup": t1 - t0, "run": time.perf_counter() - t2}))
+"""
+
+
+def wino_index(files: list[Path], lang: str, out: Path, processes: int, cwd: Path) -> tuple[float, dict]:
+    """Wall time of one ``wino pmi index`` process (start-up, reading, segmenting, merging) and its meta."""
+    import shutil
+
+    shutil.rmtree(out, ignore_errors=True)
+    cmd = [*WINO, "pmi", "index", *map(str, files), "--lang", lang, "-o", str(out), "--processes", str(processes),
+           "--no-resume"]
+    start = time.perf_counter()
+    subprocess.run(cmd, check=True, capture_output=True, cwd=cwd)  # outside the checkout (forkserver)
+    elapsed = time.perf_counter() - start
+    meta = json.loads((out / "meta.json").read_text())
+    return elapsed, meta
+
+
+def jieba_alone(texts_json: Path, mode: str) -> dict:
+    done = subprocess.run([sys.executable, "-c", JIEBA, str(texts_json), mode], check=True, capture_output=True,
+                          text=True, cwd=texts_json.parent)
+    return json.loads(done.stdout)
+
+
+def span(values: list[float], fmt: str) -> str:
+    lo, hi = min(values), max(values)
+    return f"{fmt.format(statistics.median(values))} ({fmt.format(lo)}-{fmt.format(hi)})"
+
+
+def end_to_end(repeat: int, tmp: Path) -> list[str]:
+    from wino_toolkit.baselines.pmi.sources import iter_documents
+
+    zh_files, en_files = sorted((BENCH / "zh").iterdir()), sorted((BENCH / "en").iterdir())
+    zh_mb, en_mb = (sum(f.stat().st_size for f in fs) / 1e6 for fs in (zh_files, en_files))
+    texts = [d.text for f in zh_files for d in iter_documents(f)]
+    texts_json = tmp / "zh-texts.json"
+    texts_json.write_text(json.dumps(texts, ensure_ascii=False), encoding="utf-8")
+    chars = sum(map(len, texts))
+    del texts
+    runs: dict[str, list] = {k: [] for k in ("zh1", "jieba", "t2s", "en1")}
+    for _ in range(repeat):  # alternated: each round meets the same machine load
+        runs["zh1"].append(wino_index(zh_files, "zh", tmp / "zh.idx", 1, tmp))
+        runs["jieba"].append(jieba_alone(texts_json, "plain"))
+        runs["t2s"].append(jieba_alone(texts_json, "t2s"))
+        runs["en1"].append(wino_index(en_files, "en", tmp / "en.idx", 1, tmp))
+    zh2 = wino_index(zh_files, "zh", tmp / "zh.idx", 2, tmp)
+    en2 = wino_index(en_files, "en", tmp / "en.idx", 2, tmp)
+    tiny = tmp / "tiny.txt"
+    tiny.write_text("The women paid for the books. 女人们付了书钱。\n", encoding="utf-8")
+    startup = {lang: [wino_index([tiny], lang, tmp / f"tiny-{lang}.idx", 1, tmp)[0] for _ in range(3)]
+               for lang in ("en", "zh")}
+    query = {}
+    for lang, words in (("en", ("paid", "money")), ("zh", ("花瓶", "高"))):
+        times = []
+        for _ in range(4):
+            start = time.perf_counter()
+            subprocess.run([*WINO, "pmi", "query", str(tmp / f"tiny-{lang}.idx"), *words], check=True,
+                           capture_output=True, cwd=tmp)
+            times.append(time.perf_counter() - start)
+        query[lang] = times[1:]  # the first one warms the file system cache
+    zh_meta, en_meta = runs["zh1"][0][1], runs["en1"][0][1]
+    assert zh_meta["n_chars"] == chars, (zh_meta["n_chars"], chars)
+    ours = [chars / t for t, _ in runs["zh1"]]
+    bare = [chars / r["run"] for r in runs["jieba"]]
+    t2s = [chars / r["run"] for r in runs["t2s"]]
+    en_rates = [en_meta["n_tokens"] / t for t, _ in runs["en1"]]
+    return [
+        f"Chinese end to end, `wino pmi index --lang zh --processes 1` ({zh_mb:.0f} MB of zhwiki WikiExtractor output, "
+        f"{zh_meta['n_docs']:,} articles, {chars:,} characters of text, {zh_meta['n_tokens']:,} tokens; {repeat} "
+        f"alternated rounds, median (min-max)): {span([t for t, _ in runs['zh1']], '{:.1f}')} s = "
+        f"{span(ours, '{:,.0f}')} chars/s, start-up included",
+        f"jieba.lcut alone on the same extracted text, fresh process: {span(bare, '{:,.0f}')} chars/s (its import "
+        f"and dictionary load, {statistics.median(r['startup'] for r in runs['jieba']):.1f} s, not counted); "
+        f"OpenCC t2s + jieba.lcut: {span(t2s, '{:,.0f}')} chars/s",
+        f"Ratios within each round: end to end / jieba alone **{span([o / b for o, b in zip(ours, bare)], '{:.2f}')}x**; "
+        f"end to end / (OpenCC t2s + jieba) **{span([o / b for o, b in zip(ours, t2s)], '{:.2f}')}x**",
+        f"Chinese with 2 processes: {zh2[0]:.1f} s = {chars / zh2[0]:,.0f} chars/s "
+        f"({statistics.median(t for t, _ in runs['zh1']) / zh2[0]:.2f}x the median 1-process time; one run)",
+        f"English end to end, `wino pmi index --lang en --processes 1` ({en_mb:.0f} MB of enwiki WikiExtractor "
+        f"output, {en_meta['n_docs']:,} articles, {en_meta['n_tokens']:,} kept tokens): "
+        f"{span([t for t, _ in runs['en1']], '{:.1f}')} s = **{span([r / 1e6 for r in en_rates], '{:.2f}')} M "
+        f"tokens/s**, start-up included; 2 processes: {en2[0]:.1f} s = {en_meta['n_tokens'] / en2[0] / 1e6:.2f} M "
+        f"tokens/s (one run)",
+        f"Start-up: a whole `wino pmi index` of a one-line input takes {span(startup['en'], '{:.2f}')} s (en) and "
+        f"{span(startup['zh'], '{:.2f}')} s (zh), interpreter, imports, rules and merge included (no torch import); "
+        f"`wino pmi query IDX w1 w2` answers in {span(query['en'], '{:.2f}')} s (en) and "
+        f"{span(query['zh'], '{:.2f}')} s (zh)",
+    ]
+
+
 # --- report ---------------------------------------------------------------------------------------
 
 def main() -> None:
@@ -280,6 +401,7 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--scaling-repeat", type=int, default=3)
     parser.add_argument("--write-md", action="store_true")
+    parser.add_argument("--end-to-end", action="store_true", help="end to end on the realistic inputs (issue #8)")
     parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     for name in ("--input", "--out", "--lang"):
         parser.add_argument(name, help=argparse.SUPPRESS)
@@ -289,6 +411,13 @@ def main() -> None:
     args = parser.parse_args()
     if args.child:
         return child(args)
+    if args.end_to_end:
+        with tempfile.TemporaryDirectory() as tmp:
+            lines = end_to_end(args.repeat, Path(tmp))
+        print(f"Machine: {platform.machine()}, {os.cpu_count()} cores, Python {platform.python_version()}, "
+              f"{platform.system()}; measured {time.strftime('%Y-%m-%d %H:%M')}")
+        print("\n".join(f"- {line}" for line in lines))
+        return None
     with tempfile.TemporaryDirectory() as tmp:
         lines = measure(args, Path(tmp))
     print("\n".join(lines))
