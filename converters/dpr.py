@@ -40,7 +40,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import BinaryIO, Iterable, Iterator
+from typing import BinaryIO, Callable, Iterable, Iterator
 
 from wino_toolkit.errors import ConversionError, FormatError
 from wino_toolkit.formats import Format, record_by_record, register_format
@@ -159,8 +159,14 @@ def split_candidates(line: str, separators: tuple[str, ...], sentence: str, answ
 # ---------------------------------------------------------------- blocks
 
 
-def iter_blocks(path: Path, encoding: str) -> Iterator[tuple[int, list[str]]]:
-    """``(first line number, the 4 lines)`` of each block; a whitespace-only line separates blocks."""
+def iter_blocks(
+    path: Path, encoding: str, separator: Callable[[str], bool] | None = None
+) -> Iterator[tuple[int, list[str], str | None]]:
+    """``(first line number, the 4 lines, the separator line when not blank)`` of each block.
+
+    A whitespace-only line separates blocks; so does a line right after a block's 4 lines that
+    ``separator`` accepts (the Japanese DPR's rows of stray characters), returned to be kept.
+    """
     block: list[str] = []
     start = 0
     for number, raw in iter_lines(path, encoding):
@@ -169,10 +175,11 @@ def iter_blocks(path: Path, encoding: str) -> Iterator[tuple[int, list[str]]]:
             raise FormatError(path, "line 1", "starts with a second byte-order mark")
         if "\r" in line:
             raise FormatError(path, f"line {number}", "holds a carriage return inside the line (a line break no block can hold)")
-        if not line.strip():
+        kept = line if separator is not None and len(block) == 4 and line.strip() and separator(line) else None
+        if not line.strip() or kept is not None:
             if block:
                 _check_complete(path, start, block)
-                yield start, block
+                yield start, block, kept
                 block = []
             continue
         if not block:
@@ -182,7 +189,7 @@ def iter_blocks(path: Path, encoding: str) -> Iterator[tuple[int, list[str]]]:
         block.append(line)
     if block:
         _check_complete(path, start, block)
-        yield start, block
+        yield start, block, None
 
 
 def _check_complete(path: Path, start: int, block: list[str]) -> None:
@@ -244,7 +251,7 @@ def read(path: Path, config: DprConfig) -> Iterator[Item]:
 
 
 def _items(path: Path, config: DprConfig) -> Iterator[Item]:
-    for n, (number, lines) in enumerate(iter_blocks(path, config.encoding)):
+    for n, (number, lines, _) in enumerate(iter_blocks(path, config.encoding)):
         for k, line in enumerate(lines):
             if "\t" in line:
                 raise FormatError(path, f"line {number + k}", "contains a tab (tab-separated blocks are the dpr-ja format)")

@@ -41,6 +41,7 @@ from wino_toolkit.converters.dpr import (
     Style,
     block_shape,
     head_rows,
+    iter_blocks,
     match_answer,
     mismatch,
     pair_twins,
@@ -51,7 +52,7 @@ from wino_toolkit.converters.dpr import (
 )
 from wino_toolkit.errors import ConversionError, FormatError, WinoError
 from wino_toolkit.formats import Format, record_by_record, register_format
-from wino_toolkit.io import iter_lines, text_writer
+from wino_toolkit.io import text_writer
 from wino_toolkit.quirks import note
 from wino_toolkit.schema import Item
 
@@ -171,46 +172,18 @@ def stray_text(row: str) -> str | None:
     return text
 
 
+def _is_separator(row: str) -> bool:
+    """A row of stray characters after a block's 4 rows separates it from the next, like a blank row."""
+    return stray_text(row) is not None
+
+
 def _is_stray(ch: str) -> bool:
     """Full-width Latin letters, digits and signs, and punctuation or symbols: nothing a sentence is made of alone."""
     return "\uff01" <= ch <= "\uff5e" or unicodedata.category(ch)[0] in "PS"
 
 
-def iter_blocks(path: Path, encoding: str) -> Iterator[tuple[int, list[str], str | None]]:
-    """``(first line number, the 4 rows, the separator row when it holds stray characters)`` per block.
-
-    A blank row separates blocks, and so does a row of stray characters right after a block's 4 rows.
-    """
-    block: list[str] = []
-    start = 0
-    for number, raw in iter_lines(path, encoding):
-        line = raw.removesuffix("\r")
-        stray = stray_text(line) if len(block) == 4 else None
-        if not line.strip() or stray is not None:
-            if block:
-                _check_complete(path, start, block)
-                yield start, block, None if stray is None else line
-                block = []
-            continue
-        if not block:
-            start = number
-        elif len(block) == 4:
-            raise FormatError(path, f"line {number}", "a block has more than 4 lines (missing blank line between blocks?)")
-        block.append(line)
-    if block:
-        _check_complete(path, start, block)
-        yield start, block, None
-
-
-def _check_complete(path: Path, start: int, block: list[str]) -> None:
-    if len(block) < 4:
-        raise FormatError(
-            path, f"line {start}", f"block has {len(block)} of 4 lines (sentence, pronoun, candidates, answer): truncated?"
-        )
-
-
 def _items(path: Path, config: DprJaConfig) -> Iterator[Item]:
-    for n, (number, rows, separator) in enumerate(iter_blocks(path, config.encoding)):
+    for n, (number, rows, separator) in enumerate(iter_blocks(path, config.encoding, _is_separator)):
         try:
             fields, meta = parse_rows(rows, config.side)
         except ValueError as exc:

@@ -90,12 +90,7 @@ def read(path: Path, config: MandarinogradConfig) -> Iterator[Item]:
 
 def load_entries(path: Path) -> list[dict[str, Any]]:
     """The JSON array, checked to hold objects with the four string fields."""
-    try:
-        data = load_json_array(path)
-    except FormatError:
-        raise
-    except ValueError as exc:  # a number too long to convert, say
-        raise FormatError(path, None, f"invalid JSON: {str(exc).split(';')[0]}") from None
+    data = load_json_array(path)  # malformed JSON, a number too long to convert: one located line
     for n, obj in enumerate(data, 1):
         if not isinstance(obj, dict):
             raise FormatError(path, f"record {n}", f"expected a JSON object, found {type(obj).__name__}")

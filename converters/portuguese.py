@@ -89,12 +89,7 @@ def read(path: Path, config: PortugueseConfig) -> Iterator[Item]:
 
 def load_objects(path: Path) -> list[dict[str, Any]]:
     """The JSON list, each object checked to hold the ten fields with the right types."""
-    try:
-        data = load_json_array(path)
-    except FormatError:
-        raise
-    except ValueError as exc:  # a number too long to convert, say
-        raise FormatError(path, None, f"invalid JSON: {str(exc).split(';')[0]}") from None
+    data = load_json_array(path)  # malformed JSON, a number too long to convert: one located line
     for n, obj in enumerate(data, 1):
         problem = object_problem(obj)
         if problem:

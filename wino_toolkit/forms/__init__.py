@@ -27,7 +27,7 @@ from typing import Any, Callable, Iterable, Iterator, TypeVar
 from ..errors import FormError
 from ..lang import Language, get_language
 from ..registry import Registry
-from ..schema import Candidate, Item, NLIPair
+from ..schema import Candidate, Item, NLIPair, Span
 from ..twins import link_twins
 from .guards import BLANK, Versions, check_blanks, language_rules, no_blank
 from .records import Disambiguated, TwinRecord
