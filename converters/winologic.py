@@ -27,7 +27,7 @@ from typing import Any, BinaryIO, Iterable, Iterator
 
 from wino_toolkit.errors import ConversionError, FormatError
 from wino_toolkit.formats import Format, record_by_record, register_format
-from wino_toolkit.io import iter_lines, text_writer
+from wino_toolkit.io import iter_lines, recover, text_writer
 from wino_toolkit.schema import Candidate, Item, Knowledge, Span
 
 FIELDS = (
@@ -70,13 +70,16 @@ def parse_lines(path: Path, config: WinoLogicConfig) -> Iterator[tuple[Item, str
         try:
             obj = json.loads(line)
         except json.JSONDecodeError as exc:
-            raise FormatError(path, f"line {number}", f"invalid JSON at column {exc.colno}: {exc.msg}") from None
+            recover(FormatError(path, f"line {number}", f"invalid JSON at column {exc.colno}: {exc.msg}"))
+            continue
         except ValueError as exc:  # a number too long to convert, say
-            raise FormatError(path, f"line {number}", f"invalid JSON: {str(exc).split(';')[0]}") from None
+            recover(FormatError(path, f"line {number}", f"invalid JSON: {str(exc).split(';')[0]}"))
+            continue
         try:
             pair = to_item(obj, number, config)
         except ValueError as exc:
-            raise FormatError(path, f"line {number}", str(exc)) from None
+            recover(FormatError(path, f"line {number}", str(exc)))  # `wino validate` goes on; elsewhere this raises
+            continue
         yield pair
 
 

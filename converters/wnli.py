@@ -22,7 +22,7 @@ from typing import BinaryIO, Iterable, Iterator
 
 from wino_toolkit.errors import ConversionError, FormatError
 from wino_toolkit.formats import Format, register_format
-from wino_toolkit.io import iter_lines, text_writer
+from wino_toolkit.io import iter_lines, recover, text_writer
 from wino_toolkit.quirks import keep_trailing_empty_lines, trailing_empty_lines
 from wino_toolkit.schema import NLIPair
 
@@ -47,12 +47,25 @@ def _is_index(value: str) -> bool:
     return value.isascii() and value.isdigit()
 
 
+def _checked_row(path: Path, where: str, fields: list[str], columns: tuple[str, ...]) -> bool | None:
+    """The row's label (``None`` without a label column), once its columns and index are checked."""
+    n = len(columns)
+    if len(fields) != n:
+        raise FormatError(path, where, f"has {len(fields)} tab-separated columns, expected {n} ({', '.join(columns)})")
+    if not _is_index(fields[0]):
+        raise FormatError(path, where, f"index {fields[0]!r} is not a whole number")
+    if n == 4:
+        if fields[3] not in LABELS:
+            raise FormatError(path, where, f"label {fields[3]!r} is not 0 or 1")
+        return LABELS[fields[3]]
+    return None
+
+
 def read(path: Path, config: WnliConfig) -> Iterator[NLIPair]:
     lines = iter_lines(path)
     columns = tuple(_fields(next(lines)[1]))
     if columns not in (HEADER, HEADER[:3]):
         raise FormatError(path, "line 1", f"expected the header {'|'.join(HEADER)} (label optional), found {'|'.join(columns)[:80]!r}")
-    n = len(columns)
     held: NLIPair | None = None  # each pair waits for the next line: the last one notes trailing empty lines
     empty: list[int] = []  # numbers of the empty lines since the last row
     for number, line in lines:
@@ -63,15 +76,11 @@ def read(path: Path, config: WnliConfig) -> Iterator[NLIPair]:
             raise FormatError(path, f"line {empty[0]}", "empty line between rows (only the end of the file may have empty lines)")
         fields = _fields(line)
         where = f"line {number}"
-        if len(fields) != n:
-            raise FormatError(path, where, f"has {len(fields)} tab-separated columns, expected {n} ({', '.join(columns)})")
-        if not _is_index(fields[0]):
-            raise FormatError(path, where, f"index {fields[0]!r} is not a whole number")
-        label = None
-        if n == 4:
-            if fields[3] not in LABELS:
-                raise FormatError(path, where, f"label {fields[3]!r} is not 0 or 1")
-            label = LABELS[fields[3]]
+        try:
+            label = _checked_row(path, where, fields, columns)
+        except FormatError as exc:
+            recover(exc)  # `wino validate` goes on to the next row; everything else stops here
+            continue
         if held is not None:
             yield held
         held = NLIPair(

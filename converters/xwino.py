@@ -263,9 +263,14 @@ def _rows(path: Path, config: XwinoConfig) -> Iterator[Item]:
         lang = line.split("\t", 1)[0]
         ordinal = per_language.get(lang, 0)
         per_language[lang] = ordinal + 1
+        try:
+            row = parse_row(path, number, line, config, ordinal)
+        except FormatError as exc:
+            recover(exc)  # `wino validate` goes on to the next row; everything else stops here
+            continue
         if last is not None:
             yield last
-        last = parse_row(path, number, line, config, ordinal)
+        last = row
     if last is not None:
         if not _ends_with_newline(path):
             last.meta["final_newline"] = False

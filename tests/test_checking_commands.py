@@ -159,3 +159,17 @@ def test_every_item_writer_skips_what_it_cannot_hold_instead_of_failing(tmp_path
         report = wt.convert(source, to=name, output=tmp_path / f"out.{name}")
         assert report.written + len({s.item_id for s in report.skipped}) >= len(items), name
         assert all(s.reason for s in report.skipped), name
+
+
+def test_validate_lists_every_bad_row_of_tsv_and_winologic_files(tmp_path, capsys):
+    """WNLI, XWINO and WinoLogic rows are checked one by one too: every bad row is listed."""
+    wnli = (SAMPLES / "wnli.tsv").read_text().splitlines()
+    bad = tmp_path / "bad.tsv"
+    bad.write_text("\n".join([wnli[0], wnli[1], "x\tonly two", wnli[2], "7\ta\tb\t9"] + wnli[3:]) + "\n")
+    code, _, err = run(capsys, "validate", str(bad), "--from", "wnli")
+    assert code == 1 and [line.split(": ")[1] for line in err.splitlines()[:-1]] == ["line 3", "line 5"]
+    logic = (SAMPLES / "winologic.jsonl").read_text().splitlines()
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("\n".join([logic[0], "{oops", logic[1], '{"context": 1}'] + logic[2:]) + "\n")
+    code, _, err = run(capsys, "validate", str(bad), "--from", "winologic")
+    assert code == 1 and [line.split(": ")[1] for line in err.splitlines()[:-1]] == ["line 2", "line 4"]
