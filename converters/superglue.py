@@ -258,7 +258,11 @@ def _items(path: Path, config: SuperGlueConfig) -> Iterator[Item]:
     groups: dict[tuple[str, int], _Group] = {}
     lines: dict[int, int] = {}  # idx -> the line that has it
     for number, obj in iter_jsonl(path):
-        row = _parse(path, number, obj)
+        try:
+            row = _parse(path, number, obj)
+        except FormatError as exc:
+            recover(exc)  # `wino validate` goes on to the next row; everything else stops here
+            continue
         if row.idx in lines:
             recover(FormatError(path, f"line {number}", f"idx {row.idx} is already used on line {lines[row.idx]}"))
             continue

@@ -173,3 +173,11 @@ def test_validate_lists_every_bad_row_of_tsv_and_winologic_files(tmp_path, capsy
     bad.write_text("\n".join([logic[0], "{oops", logic[1], '{"context": 1}'] + logic[2:]) + "\n")
     code, _, err = run(capsys, "validate", str(bad), "--from", "winologic")
     assert code == 1 and [line.split(": ")[1] for line in err.splitlines()[:-1]] == ["line 2", "line 4"]
+
+
+def test_validate_lists_every_malformed_superglue_row(tmp_path, capsys):
+    rows = (SAMPLES / "superglue.jsonl").read_text().splitlines()
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("\n".join([rows[0], '{"text": 3}', rows[1], '{"idx": "x"}'] + rows[2:]) + "\n")
+    code, _, err = run(capsys, "validate", str(bad), "--from", "superglue")
+    assert code == 1 and [line.split(": ")[1] for line in err.splitlines()[:-1]] == ["line 2", "line 4"]
