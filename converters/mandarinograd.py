@@ -30,7 +30,7 @@ from bisect import bisect_left
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
-from typing import Any, BinaryIO, Iterable, Iterator, NamedTuple
+from typing import Any, BinaryIO, Iterable, Iterator, NamedTuple, Sequence
 
 from wino_toolkit.errors import ConversionError, FormatError
 from wino_toolkit.formats import Format, record_by_record, register_format
@@ -305,7 +305,7 @@ class Sides:
         self.left = [backwards[n - k] for k in range(n + 1)]
 
 
-def z_function(s: str) -> list[int]:
+def z_function(s: Sequence[str | None]) -> list[int]:
     """``z[k]``: the length of the longest common prefix of ``s`` and ``s[k:]`` (``z[0] = len(s)``)."""
     n = len(s)
     z = [0] * n
@@ -323,26 +323,11 @@ def z_function(s: str) -> list[int]:
 
 
 def prefix_matches(text: str, part: str) -> list[int]:
-    """For every ``k`` in ``0..len(text)``, how many leading characters of ``part`` ``text[k:]`` repeats."""
-    n, m = len(text), len(part)
-    out = [0] * (n + 1)
-    if not m:
-        return out
-    z = z_function(part)
-    lo = hi = 0  # text[lo:hi] == part[: hi - lo], the match reaching furthest right so far
-    for k in range(n):
-        j = 0
-        if k < hi:
-            j = min(z[k - lo], hi - k)
-            if j < hi - k:
-                out[k] = j
-                continue
-        while k + j < n and j < m and text[k + j] == part[j]:
-            j += 1
-        out[k] = j
-        if k + j > hi:
-            lo, hi = k, k + j
-    return out
+    """For every ``k`` in ``0..len(text)``, how many leading characters of ``part`` ``text[k:]`` repeats.
+
+    The Z-function of ``part``, a separator equal to no character, then ``text``: linear.
+    """
+    return z_function([*part, None, *text])[len(part) + 1 :] + [0]
 
 
 def references(text: str, place: bool) -> list[Span]:

@@ -247,10 +247,7 @@ def _passed_through(records: Iterable[Any], report: FormReport) -> Iterator[Any]
     for item in records:
         if isinstance(item, Item) and item.pronoun is not None and item.pronoun.text == BLANK:
             report.seen[item.corpus] += 1
-            try:
-                check_blanks(item)
-            except FormError as exc:
-                report.skip(item, str(exc))
+            if _skipped_for_blanks(item, report):
                 continue
             report.derived[item.corpus] += 1
             yield _Blanked(item)
@@ -283,12 +280,19 @@ def _counted(records: Iterable[Item], report: FormReport) -> Iterator[Item]:
     for item in records:
         if isinstance(item, Item):
             report.seen[item.corpus] += 1
-            try:
-                check_blanks(item)
-            except FormError as exc:
-                report.skip(item, str(exc))
+            if _skipped_for_blanks(item, report):
                 continue
         yield item
+
+
+def _skipped_for_blanks(item: Item, report: FormReport) -> bool:
+    """Report ``item`` as skipped when its blanks are wrong (two ``_``, a stray one); say whether it was."""
+    try:
+        check_blanks(item)
+    except FormError as exc:
+        report.skip(item, str(exc))
+        return True
+    return False
 
 
 def _twin_record(group: list[Item], report: FormReport, script: str | None) -> Iterator[TwinRecord]:
