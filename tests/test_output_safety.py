@@ -229,3 +229,9 @@ def test_fifo_input_reads_whole(tmp_path):
     writer.join(timeout=60)
     assert done.returncode == 0, done.stderr
     assert done.stdout == native_lines()
+
+
+def test_output_error_is_exported_and_names_the_path(tmp_path):
+    with pytest.raises(wt.OutputError) as caught:
+        wt.write(wt.read(WG), tmp_path / "missing" / "o.jsonl", to="jsonl")
+    assert caught.value.path == str(tmp_path / "missing" / "o.jsonl") and "does not exist" in caught.value.problem

@@ -66,3 +66,26 @@ def test_trailing_empty_lines_round_trip_through_meta():
     keep_trailing_empty_lines(meta, 2, "line 5")
     assert trailing_empty_lines(meta) == 2 and quirks_of(pair("1", meta)) == [("trailing-empty-lines", "line 5: 2 empty line(s) end the file")]
     assert trailing_empty_lines({"trailing_empty_lines": True}) == trailing_empty_lines({"trailing_empty_lines": "2"}) == 0
+
+
+def test_plugin_quirk_kinds_register_once_with_their_phrases():
+    from wino_toolkit.quirks import KINDS, QuirkReport, note, register_kind
+
+    class Record:
+        meta: dict = {}
+        origin = "line 3"
+
+    register_kind("test-odd-cell", "odd cell, kept", "odd cells, kept")
+    register_kind("test-odd-cell", "odd cell, kept", "odd cells, kept")  # the same phrases again: harmless
+    try:
+        with pytest.raises(ValueError, match="already registered"):
+            register_kind("test-odd-cell", "other", "others")
+        record = Record()
+        record.meta = {}
+        note(record.meta, "test-odd-cell", "cell 4")
+        note(record.meta, "test-odd-cell", "cell 9")
+        report = QuirkReport()
+        report.add(record, "f.tsv")
+        assert report.line() == "1 record; 2 odd cells, kept"
+    finally:
+        del KINDS["test-odd-cell"]

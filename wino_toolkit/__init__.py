@@ -7,7 +7,15 @@
 from __future__ import annotations
 
 from .api import convert, read, resolve_format, validate, write
-from .errors import ConversionError, FormatError, MissingDependencyError, SchemaError, UnknownNameError, WinoError
+from .errors import (
+    ConversionError,
+    FormatError,
+    MissingDependencyError,
+    OutputError,
+    SchemaError,
+    UnknownNameError,
+    WinoError,
+)
 from .formats import Format, detect_format, formats, register_format
 from .schema import SCHEMA_VERSION, Candidate, Item, Knowledge, NLIPair, Span
 from .stats import corpus_stats
@@ -42,4 +50,5 @@ __all__ = [
     "UnknownNameError",
     "ConversionError",
     "MissingDependencyError",
+    "OutputError",
 ]

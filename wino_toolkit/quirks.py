@@ -165,7 +165,8 @@ class QuirkReport:
     def line(self, records: int | None = None, noun: str = "records") -> str:
         """The one summary line the CLI prints: ``"146 records; 3 candidates not located ..."``
         (``records`` defaults to the number of records seen)."""
-        head = f"{self.records if records is None else records} {noun}"
+        n = self.records if records is None else records
+        head = f"{n} {noun.removesuffix('s') if n == 1 else noun}"
         return f"{head}; {self.summary()}" if self else head
 
     def to_dict(self) -> dict[str, Any]:
