@@ -8,6 +8,9 @@ label says which (one line here, wrapped; the file has no final newline)::
      "True"],"answer_choice":1,"answer_text":"True","proof":"","question_type":"",
      "original_dataset":"winologic","category":"factverification","id_":1,"input":"Context: ..."}
 
+A record may add ``"formula"``: the knowledge's formula (``wino logic render`` writes it); it
+becomes the knowledge's ``formula``.
+
 One record becomes one item: ``text`` is the context, ``pronoun`` the claimed pronoun found in it,
 ``candidates`` ``[A, B]`` from "refer to A than B", and the reason a :class:`Knowledge` whose
 ``label`` is the record's truth. A is always the right WSC answer in this corpus (the false
@@ -106,7 +109,7 @@ def to_item(obj: Any, number: int, config: WinoLogicConfig) -> tuple[Item, str]:
         text=context,
         candidates=[Candidate(parts["a"], find(context, parts["a"])), Candidate(parts["b"], find(context, parts["b"]))],
         answer=0,
-        knowledge=[Knowledge(parts["reason"], label)],
+        knowledge=[Knowledge(parts["reason"], label, formula(obj))],
         meta=underivable(obj, question),
         origin=f"line {number}",
     )
@@ -145,6 +148,14 @@ def truth(obj: dict[str, Any]) -> bool:
     return text == "True"
 
 
+def formula(obj: dict[str, Any]) -> str | None:
+    """The optional ``formula`` field (rendered problems carry the knowledge's formula)."""
+    value = obj.get("formula")
+    if value is not None and not isinstance(value, str):
+        raise ValueError(f"formula {value!r} is not a string")
+    return value
+
+
 def underivable(obj: dict[str, Any], question: str) -> dict[str, Any]:
     """The fields the writer could not rebuild, keyed by their source name."""
     meta = {key: obj[key] for key, value in CONSTANTS.items() if obj[key] != value}
@@ -153,7 +164,7 @@ def underivable(obj: dict[str, Any], question: str) -> dict[str, Any]:
         meta["answer_choice"] = obj["answer_choice"]
     if obj["input"] != prompt(obj["context"], question, obj["choices"]):
         meta["input"] = obj["input"]
-    meta.update((key, value) for key, value in obj.items() if key not in FIELDS)
+    meta.update((key, value) for key, value in obj.items() if key not in FIELDS and key != "formula")
     return meta
 
 
@@ -290,6 +301,8 @@ def to_record(item: Item, position: int) -> dict[str, Any]:
         "id_": int(found.group(1)) if found else position,
         "input": meta["input"] if "input" in meta else prompt(item.text, question, choices),
     }
+    if reason.formula is not None:
+        record["formula"] = reason.formula
     record.update((key, value) for key, value in meta.items() if key not in FIELDS)
     return record
 

@@ -64,3 +64,28 @@ def test_missing_extra_is_one_line_naming_the_install(monkeypatch):
     with pytest.raises(MissingDependencyError) as caught:
         binomial_p(3, 4, 0.5)
     assert str(caught.value) == "the PMI check's binomial test needs scipy: pip install 'wino-toolkit[pmi]'"
+
+
+def test_installed_package_ships_the_grammar_and_the_formalizations():
+    from importlib import resources
+
+    assert (resources.files("wino_toolkit.logic") / "grammar.lark").is_file()
+    logic = resources.files("wino_toolkit.corpora") / "logic"
+    assert len([p for p in logic.iterdir() if p.name.endswith(".fol")]) >= 60
+    assert (logic / "sentences.tsv").is_file()
+
+
+def test_missing_logic_extra_is_one_line(monkeypatch, tmp_path):
+    import sys
+
+    import pytest
+
+    from wino_toolkit.errors import MissingDependencyError
+    from wino_toolkit.logic import syntax
+
+    syntax._parser.cache_clear()
+    monkeypatch.setitem(sys.modules, "lark", None)
+    with pytest.raises(MissingDependencyError) as caught:
+        syntax.parse('item "x"')
+    syntax._parser.cache_clear()
+    assert str(caught.value) == "Reading formalization files needs lark: pip install 'wino-toolkit[logic]'"

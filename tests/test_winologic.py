@@ -234,3 +234,20 @@ def test_a_number_too_long_for_python_is_a_format_error(tmp_path):
     path = tmp_path / "digits.jsonl"
     path.write_text('{"context": "a", "n": ' + "9" * 5000 + "}")
     assert_bad_input(NAME, path, "line 1: invalid JSON: Exceeds the limit (4300 digits)")
+
+
+def test_formula_field_becomes_the_knowledge_formula_and_is_written_back(tmp_path):
+    """Rendered problems (``wino logic render``) add ``formula``; it is the knowledge's, not meta."""
+    record = dict(RECORD, formula="∀x, y. Wider(x, y) → ¬Fits(x, y)")
+    path = write_records(tmp_path / "f.jsonl", [record])
+    item = next(iter(wt.read(path)))
+    assert item.knowledge[0].formula == "∀x, y. Wider(x, y) → ¬Fits(x, y)" and "formula" not in item.meta
+    out = tmp_path / "out.jsonl"
+    wt.write([item], out, to=NAME)
+    assert out.read_bytes() == path.read_bytes()
+
+
+def test_formula_that_is_not_a_string_is_refused(tmp_path):
+    path = write_records(tmp_path / "f.jsonl", [dict(RECORD, formula=3)])
+    with pytest.raises(wt.FormatError, match=r"f.jsonl: line 1: formula 3 is not a string"):
+        list(wt.read(path))

@@ -1,0 +1,196 @@
+"""``wino logic verify | render | stats | link`` and the shipped formalizations.
+
+The shipped formalizations are the project's own (WSC285 schemas, both versions each); the tests
+that join them to the WSC sentences or measure the real WinoLogic copy use ../shared/corpora and
+skip without it.
+"""
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("z3")
+pytest.importorskip("lark")
+
+import wino_toolkit as wt  # noqa: E402
+from conftest import SAMPLES, shared_file  # noqa: E402
+from wino_toolkit.cli import main  # noqa: E402
+from wino_toolkit.logic.corpus import check_link  # noqa: E402
+from wino_toolkit.logic.files import load_formalizations, render_files, shipped_formalizations, write_sentences  # noqa: E402
+from wino_toolkit.schema import Candidate, Item, Span  # noqa: E402
+
+HERE = Path(__file__).parent / "fixtures" / "logic"
+FOL = HERE / "lift_weak.fol"
+SENTENCE = "Ada could not carry Bo because she was too tired."  # invented, for the fixture's item "lift-1"
+
+
+def item_corpus(path: Path, answer: int = 0) -> Path:
+    item = Item(id="lift-1", corpus="lift", language="en", text=SENTENCE, answer=answer, pronoun=Span(31, 34, "she"),
+                candidates=[Candidate("Ada", Span(0, 3, "Ada")), Candidate("Bo", Span(20, 22, "Bo"))])
+    wt.write([item], path, to="jsonl")
+    return path
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+# -- the shipped formalizations ------------------------------------------------------------------
+
+
+def test_shipped_formalizations_cover_30_schemas_in_both_versions():
+    files = shipped_formalizations()
+    items = {p.stem for p in files}
+    schemas = {int(i.rsplit("-", 1)[1]) // 2 for i in items}
+    whole = [s for s in schemas if {f"wsc285-{2 * s}", f"wsc285-{2 * s + 1}"} <= items]
+    assert len(whole) >= 30
+    formalizations = load_formalizations()
+    assert all(f.item == Path(f.path).stem for f in formalizations)  # each file is named for its item
+    kinds = {c for f in formalizations for c in f.categories}
+    assert {"physical", "social", "temporal", "spatial"} <= kinds
+    assert all(f.false_knowledge for f in formalizations)
+
+
+def test_every_shipped_formalization_verifies(capsys):
+    code, out, _ = run(capsys, "logic", "verify", "--json")
+    report = json.loads(out)
+    assert code == 0
+    assert report["summary"]["files"] == len(shipped_formalizations())
+    assert report["summary"]["passed"] == report["summary"]["files"]
+    assert report["signature"].startswith("logic|z3:")
+    first = report["results"][0]
+    assert set(first["checks"]) == {"consistency", "sufficiency", "necessity", "uniqueness", "false_knowledge"}
+    assert first["core"]  # the knowledge used
+
+
+def test_shipped_formalizations_link_to_their_wsc285_items():
+    """Entities are the item's candidates and the answer is the item's answer, for every file."""
+    items = {i.id: i for i in wt.read(shared_file("wsc/WSCollection.xml"))}
+    for f in load_formalizations():
+        check_link(f, items[f.item])
+
+
+def test_shipped_sentences_are_what_the_renderer_makes(tmp_path):
+    """corpora/logic/sentences.tsv is regenerated with `wino logic render -o corpora/logic/sentences.tsv`."""
+    _, sentences = render_files()
+    fresh = tmp_path / "sentences.tsv"
+    write_sentences(sentences, fresh)
+    shipped = shipped_formalizations()[0].parent / "sentences.tsv"
+    assert fresh.read_text(encoding="utf-8") == shipped.read_text(encoding="utf-8")
+
+
+# -- verify ------------------------------------------------------------------------------------
+
+
+def test_verify_fails_with_exit_1_and_says_why(tmp_path, capsys):
+    bad = tmp_path / "bad.fol"
+    bad.write_text(FOL.read_text().replace("→ ¬Strong(x, s)\n", "→ Heavy(y, s)\n", 1), encoding="utf-8")
+    code, out, _ = run(capsys, "logic", "verify", str(bad), str(FOL))
+    assert code == 1
+    assert "bad.fol: sufficiency: fail: the knowledge does not entail the answer" in out
+    assert "countermodel, true atoms:" in out
+    assert "1 pass, 1 fail" in out
+
+
+def test_verify_syntax_error_is_one_line(tmp_path, capsys):
+    bad = tmp_path / "bad.fol"
+    bad.write_text(FOL.read_text().replace("answer: Ada", "answer Ada"), encoding="utf-8")
+    code, out, err = run(capsys, "logic", "verify", str(bad))
+    assert code == 1 and out == ""
+    assert re.fullmatch(r"wino: error: .*bad\.fol: line 11, column 8: unexpected 'Ada'; expected ':'\n", err)
+
+
+def test_verify_takes_smtlib(capsys):
+    code, out, _ = run(capsys, "logic", "verify", str(HERE / "lift_weak.smt2"), "--json")
+    assert code == 0
+    assert json.loads(out)["results"][0]["core"] == ["knowledge_1"]
+
+
+# -- render ------------------------------------------------------------------------------------
+
+
+def test_render_table(tmp_path, capsys):
+    out = tmp_path / "s.tsv"
+    code, _, err = run(capsys, "logic", "render", str(FOL), "-o", str(out))
+    assert code == 0 and "wrote 15 sentences from 1 formalization(s), 2 generated false formula(s)" in err
+    rows = [line.split("\t") for line in out.read_text(encoding="utf-8").splitlines()]
+    assert rows[0] == ["item", "name", "truth", "transformation", "of", "variant", "origin", "text", "formula"]
+    assert ["lift-1", "k1", "true", "", "", "grounded", "written", "If Ada cannot carry Bo, then Ada is tired.",
+            "∀x, y, s. ¬Poss(carry(x, y), s) ∧ x ≠ y → ¬Strong(x, s)"] in rows
+
+
+@pytest.mark.parametrize("to", ["jsonl", "winologic"])
+def test_rendered_problems_are_a_corpus_in_every_knowledge_format(tmp_path, capsys, to):
+    corpus = item_corpus(tmp_path / "items.jsonl")
+    out = tmp_path / f"logic.{to}.jsonl"
+    code, _, _ = run(capsys, "logic", "render", str(FOL), "--items", str(corpus), "--to", to, "--variant", "grounded",
+                     "--corpus", "lift-logic", "-o", str(out))
+    assert code == 0
+    items = list(wt.read(out, options={"corpus": "lift-logic"} if to == "winologic" else None))
+    assert len(items) == 5  # k1, two written false, two generated false
+    first = items[0]
+    assert first.text == SENTENCE and first.candidates[first.answer].text == "Ada"
+    assert [(k.text, k.label, k.formula) for k in first.knowledge] == [
+        ("if Ada cannot carry Bo, then Ada is tired.", True, "∀x, y, s. ¬Poss(carry(x, y), s) ∧ x ≠ y → ¬Strong(x, s)")]
+    assert [i.knowledge[0].label for i in items] == [True, False, False, False, False]
+    assert first.meta["schema_item"] == "lift-1" and items[1].meta["transformation"] == "negation"
+    # and the evaluation-side reader takes it like any corpus: convert it on
+    back = tmp_path / "back.jsonl"
+    assert main(["convert", str(out), "--to", "jsonl", "-o", str(back)]) == 0
+    assert [i.knowledge[0].formula for i in wt.read(back)] == [i.knowledge[0].formula for i in items]
+
+
+def test_render_refuses_a_formalization_whose_answer_is_not_the_items(tmp_path, capsys):
+    corpus = item_corpus(tmp_path / "items.jsonl", answer=1)
+    out = tmp_path / "out.jsonl"
+    out.write_text("keep me\n")
+    code, _, err = run(capsys, "logic", "render", str(FOL), "--items", str(corpus), "-o", str(out))
+    assert code == 1
+    assert "lift_weak.fol: answer Ada ('ada') is not item 'lift-1''s answer ('Bo')" in err
+    assert out.read_text() == "keep me\n"
+
+
+def test_render_refuses_smtlib(capsys):
+    code, _, err = run(capsys, "logic", "render", str(HERE / "lift_weak.smt2"))
+    assert code == 1 and "carry no sentence templates" in err
+
+
+# -- stats and link ----------------------------------------------------------------------------
+
+
+def test_stats_json(capsys):
+    code, out, _ = run(capsys, "logic", "stats", str(FOL), "--winologic", str(SAMPLES / "winologic.jsonl"), "--json")
+    report = json.loads(out)
+    assert code == 0
+    assert report["summary"]["true"] == 1 and report["summary"]["false_written"] == 2 and report["summary"]["false_generated"] == 2
+    rows = {(r["source"], r["group"]): r for r in report["table"]}
+    replace = rows[("rendered, grounded", "replace")]
+    assert replace["pairs"] == 1 and replace["edit_distance"] == 1 and replace["jaccard"] == 1.0  # Ada → Bo
+    assert ("WinoLogic", "all") in rows
+
+
+def test_stats_on_the_real_winologic(capsys):
+    path = shared_file("winologic/winologic.jsonl")
+    code, out, _ = run(capsys, "logic", "stats", str(FOL), "--winologic", str(path), "--json")
+    row = [r for r in json.loads(out)["table"] if r["source"] == "WinoLogic"][0]
+    assert code == 0
+    assert row["pairs"] == 281  # 281 false records, each paired with a true one of its context (README: 281/281)
+    assert 0.85 < row["jaccard"] < 0.95 and 1 < row["edit_distance"] < 4
+
+
+def test_link_real_winologic_to_wsc285(capsys, tmp_path):
+    winologic, wsc = shared_file("winologic/winologic.jsonl"), shared_file("wsc/WSCollection.xml")
+    table = tmp_path / "links.tsv"
+    code, out, _ = run(capsys, "logic", "link", str(winologic), str(wsc), "--json", "-o", str(table))
+    report = json.loads(out)
+    assert code == 0
+    assert report["records"] == 562 and report["linked"] >= 555
+    assert report["answer_agrees"] >= 0.9 * report["linked"]
+    assert report["formalized_items"] >= 40  # most shipped formalizations explain a WinoLogic context
+    lines = table.read_text().splitlines()
+    assert lines[0] == "record\titem\tmethod\tscore\tanswer_agrees" and len(lines) == 563

@@ -1,0 +1,216 @@
+"""The five checks of a formalized schema, each "pass", "fail" or "unknown" (a Z3 timeout, said honestly).
+
+For scenario Γ (the scenario formulas and the ambiguity), true knowledge K and answer A:
+
+- consistency: Γ ∧ K is satisfiable (on failure: a minimal set of formulas that clash);
+- sufficiency: Γ ∧ K entails A (on success: the minimal knowledge used, an unsat core shrunk
+  one formula at a time; on failure: a countermodel);
+- necessity: Γ alone does not entail A (on failure: the scenario formulas that already do);
+- uniqueness: Γ ∧ K does not entail the alternative;
+- false_knowledge: each false formula K' (in place of the true one it transforms, if it names
+  one) does not entail A, or is inconsistent with Γ.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from wino_toolkit import __version__
+from wino_toolkit.extras import require
+
+__all__ = ["Problem", "CheckResult", "Verdict", "verify", "CHECKS", "signature"]
+
+CHECKS = ("consistency", "sufficiency", "necessity", "uniqueness", "false_knowledge")
+
+
+@dataclass
+class Problem:
+    """A schema version as Z3 formulas, however it was written (``.fol`` or SMT-LIB2)."""
+
+    source: str
+    item: str | None
+    scenario: list[tuple[str, Any]]
+    knowledge: list[tuple[str, Any]]
+    false_knowledge: list[tuple[str, Any, str | None, str | None]]  # name, formula, transformation, of
+    answer: Any
+    alternative: Any
+    ground_atoms: list[tuple[str, Any]] = field(default_factory=list)  # what a countermodel lists
+    domain: str = "finite"
+
+
+@dataclass
+class CheckResult:
+    status: str  # pass, fail or unknown
+    detail: str = ""
+    core: list[str] | None = None
+    countermodel: dict[str, str] | None = None
+    name: str | None = None  # for one false knowledge formula
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"status": self.status}
+        if self.name is not None:
+            out["name"] = self.name
+        if self.detail:
+            out["detail"] = self.detail
+        if self.core is not None:
+            out["core"] = self.core
+        if self.countermodel is not None:
+            out["countermodel"] = self.countermodel
+        return out
+
+
+@dataclass
+class Verdict:
+    """The checks of one problem; ``checks["false_knowledge"]`` sums up ``false_results``."""
+
+    source: str
+    item: str | None
+    checks: dict[str, CheckResult]
+    false_results: list[CheckResult]
+    seconds: float
+
+    @property
+    def status(self) -> str:
+        return _combine([c.status for c in self.checks.values()])
+
+    def to_dict(self) -> dict[str, Any]:
+        sufficiency = self.checks["sufficiency"]
+        return {
+            "file": self.source,
+            "item": self.item,
+            "status": self.status,
+            "checks": {name: c.status for name, c in self.checks.items()},
+            "details": {name: c.to_dict() for name, c in self.checks.items()},
+            "false_knowledge": [c.to_dict() for c in self.false_results],
+            "core": sufficiency.core if sufficiency.status == "pass" else None,  # the knowledge used
+            "countermodel": next((c.countermodel for c in self.checks.values() if c.countermodel), None),
+            "seconds": round(self.seconds, 4),
+        }
+
+
+def signature(timeout_ms: int) -> str:
+    z3 = require("z3", "logic", "Checking formalized knowledge")
+    return f"logic|z3:{z3.get_version_string()}|timeout:{timeout_ms}ms|v:{__version__}"
+
+
+def _combine(statuses: list[str]) -> str:
+    return "fail" if "fail" in statuses else "unknown" if "unknown" in statuses else "pass"
+
+
+class _Session:
+    """Satisfiability questions about one problem, with a per-question timeout."""
+
+    def __init__(self, problem: Problem, timeout_ms: int):
+        self.z3 = require("z3", "logic", "Checking formalized knowledge")
+        self.p = problem
+        self.timeout_ms = timeout_ms
+        self.ctx = problem.answer.ctx
+
+    def check(self, fixed: list[Any], tracked: list[tuple[str, Any]]) -> tuple[str, Any]:
+        """("sat", model), ("unsat", core names) or ("unknown", reason) for fixed ∧ tracked."""
+        z3 = self.z3
+        solver = z3.Solver(ctx=self.ctx)
+        solver.set("timeout", self.timeout_ms)
+        solver.add(*fixed)
+        literals = {}
+        for name, formula in tracked:
+            literal = z3.Bool(f"track!{name}", self.ctx)
+            literals[str(literal)] = name
+            solver.add(z3.Implies(literal, formula))
+        result = solver.check(*[z3.Bool(f"track!{n}", self.ctx) for n, _ in tracked])
+        if result == z3.sat:
+            return "sat", solver.model()
+        if result == z3.unsat:
+            return "unsat", [literals[str(c)] for c in solver.unsat_core()]
+        return "unknown", solver.reason_unknown()
+
+    def minimal_core(self, fixed: list[Any], tracked: list[tuple[str, Any]], core: list[str]) -> list[str]:
+        """Shrink an unsat core by dropping each formula that is not needed (deletion-based)."""
+        keep = list(core)
+        for name in list(core):
+            trial = [(n, f) for n, f in tracked if n in keep and n != name]
+            outcome, _ = self.check(fixed, trial)
+            if outcome == "unsat":
+                keep.remove(name)
+        return [n for n, _ in tracked if n in keep]
+
+    def countermodel(self, model: Any) -> dict[str, str]:
+        if self.p.ground_atoms:
+            return {text: str(model.eval(atom, model_completion=True)) for text, atom in self.p.ground_atoms}
+        return {d.name(): str(model[d]) for d in sorted(model.decls(), key=lambda d: d.name()) if not d.name().startswith("track!")}
+
+
+def verify(problem: Problem, *, timeout_ms: int = 5000) -> Verdict:
+    """Run every check on ``problem``; no check's failure stops the others."""
+    start = time.perf_counter()
+    s = _Session(problem, timeout_ms)
+    z3 = s.z3
+    gamma = [f for _, f in problem.scenario]
+    K = problem.knowledge
+    checks: dict[str, CheckResult] = {}
+
+    outcome, info = s.check(gamma, K)
+    if outcome == "sat":
+        checks["consistency"] = CheckResult("pass")
+    elif outcome == "unsat":
+        everything = problem.scenario + K
+        outcome, core = s.check([], everything)
+        core = s.minimal_core([], everything, core) if outcome == "unsat" else None
+        checks["consistency"] = CheckResult("fail", "the scenario and the knowledge contradict each other", core=core)
+    else:
+        checks["consistency"] = CheckResult("unknown", str(info))
+
+    outcome, info = s.check(gamma + [z3.Not(problem.answer)], K)
+    if outcome == "unsat":
+        checks["sufficiency"] = CheckResult("pass", core=s.minimal_core(gamma + [z3.Not(problem.answer)], K, info))
+    elif outcome == "sat":
+        checks["sufficiency"] = CheckResult("fail", "the knowledge does not entail the answer", countermodel=s.countermodel(info))
+    else:
+        checks["sufficiency"] = CheckResult("unknown", str(info))
+
+    outcome, info = s.check([z3.Not(problem.answer)], problem.scenario)
+    if outcome == "sat":
+        checks["necessity"] = CheckResult("pass")
+    elif outcome == "unsat":
+        core = s.minimal_core([z3.Not(problem.answer)], problem.scenario, info)
+        checks["necessity"] = CheckResult("fail", "the scenario alone entails the answer: the knowledge is not needed", core=core)
+    else:
+        checks["necessity"] = CheckResult("unknown", str(info))
+
+    outcome, info = s.check(gamma + [z3.Not(problem.alternative)], K)
+    if outcome == "sat":
+        checks["uniqueness"] = CheckResult("pass")
+    elif outcome == "unsat":
+        core = s.minimal_core(gamma + [z3.Not(problem.alternative)], K, info)
+        checks["uniqueness"] = CheckResult("fail", "the knowledge also entails the other candidate", core=core)
+    else:
+        checks["uniqueness"] = CheckResult("unknown", str(info))
+
+    if checks["consistency"].status != "pass" and checks["sufficiency"].status == "pass":
+        checks["sufficiency"].detail = "holds vacuously if the knowledge is inconsistent (see consistency)"
+    false_results = [_false_knowledge(s, gamma, K, entry) for entry in problem.false_knowledge]
+    statuses = [r.status for r in false_results]
+    failed = [r.name for r in false_results if r.status == "fail"]
+    checks["false_knowledge"] = CheckResult(
+        _combine(statuses),
+        f"{len(statuses)} false formula(s)" + (f"; still entail the answer: {', '.join(map(str, failed))}" if failed else ""),
+    )
+    return Verdict(problem.source, problem.item, checks, false_results, time.perf_counter() - start)
+
+
+def _false_knowledge(s: _Session, gamma: list[Any], K: list[tuple[str, Any]], entry: tuple) -> CheckResult:
+    name, formula, transformation, of = entry
+    z3 = s.z3
+    # in place of the true formula it transforms (the rest of K kept); alone when it names none
+    tracked = ([(n, f) for n, f in K if n != of] if of is not None else []) + [(name, formula)]
+    outcome, info = s.check(gamma + [z3.Not(s.p.answer)], tracked)
+    if outcome == "sat":
+        return CheckResult("pass", f"{transformation or 'false'}: does not entail the answer", name=name)
+    if outcome == "unknown":
+        return CheckResult("unknown", str(info), name=name)
+    consistent, _ = s.check(gamma, tracked)
+    if consistent == "unsat":
+        return CheckResult("pass", f"{transformation or 'false'}: inconsistent with the scenario", name=name)
+    core = s.minimal_core(gamma + [z3.Not(s.p.answer)], tracked, info)
+    return CheckResult("fail", "still entails the answer", core=core, name=name)

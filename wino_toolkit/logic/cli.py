@@ -1,0 +1,250 @@
+"""``wino logic``: verify formalizations, render knowledge sentences, measure and link them.
+
+Thin wrappers over :mod:`wino_toolkit.logic`: each checks its arguments, calls the library,
+prints a table (or JSON) and picks the exit code (1 when a check fails).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from wino_toolkit.console import make_console
+
+from .render import VARIANTS
+
+__all__ = ["add_logic_commands"]
+
+EPILOG = """examples:
+  wino logic verify                      # every shipped formalization
+  wino logic verify my-schema.fol knowledge.smt2 --json
+  wino logic render -o sentences.tsv     # knowledge sentences, 3 variants, with confirmed false variants
+  wino logic render --items WSCollection.xml --variant grounded --to winologic -o wsc285-logic.jsonl
+  wino logic stats --winologic winologic.jsonl
+  wino logic link winologic.jsonl WSCollection.xml
+"""
+
+
+def cmd_verify(args: argparse.Namespace) -> int:
+    from .checks import CHECKS, signature
+    from .files import verify_files
+
+    if args.timeout <= 0:
+        raise SystemExit("wino logic verify: --timeout must be positive")
+    console = make_console(stderr=True)
+    with console.status("checking") as status:
+        verdicts = verify_files(args.files, timeout_ms=args.timeout,
+                                progress=lambda n, total: status.update(f"checked {n}/{total}"))
+    counts = {name: {s: 0 for s in ("pass", "fail", "unknown")} for name in CHECKS}
+    for v in verdicts:
+        for name, c in v.checks.items():
+            counts[name][c.status] += 1
+    failed = sum(v.status == "fail" for v in verdicts)
+    summary = {"files": len(verdicts), "passed": sum(v.status == "pass" for v in verdicts), "failed": failed,
+               "unknown": sum(v.status == "unknown" for v in verdicts), "checks": counts,
+               "seconds": round(sum(v.seconds for v in verdicts), 3)}
+    if args.json:
+        json.dump({"signature": signature(args.timeout), "results": [v.to_dict() for v in verdicts], "summary": summary},
+                  sys.stdout, ensure_ascii=False, indent=1)
+        sys.stdout.write("\n")
+    else:
+        _print_verdicts(verdicts, summary, signature(args.timeout))
+    return 1 if failed else 0
+
+
+def _print_verdicts(verdicts: list[Any], summary: dict[str, Any], sig: str) -> None:
+    from rich.markup import escape
+    from rich.table import Table
+
+    from .checks import CHECKS
+
+    table = Table(title="knowledge checks", caption=sig)
+    table.add_column("file")
+    table.add_column("item")
+    for name in CHECKS:
+        table.add_column(name.replace("_", " "))
+    table.add_column("knowledge used")
+    for v in verdicts:
+        core = v.checks["sufficiency"].core
+        table.add_row(escape(v.source.rsplit("/", 1)[-1]), escape(v.item or "-"),
+                      *[_mark(v.checks[n].status) for n in CHECKS], escape(", ".join(core or ())))
+    console = make_console()
+    console.print(table)
+    for v in verdicts:
+        for name, c in v.checks.items():
+            if c.status != "pass":
+                console.print(f"{escape(v.source)}: {name}: {c.status}: {escape(c.detail)}")
+                if c.core:
+                    console.print(f"  formulas involved: {escape(', '.join(c.core))}")
+                if c.countermodel:
+                    true = [a for a, value in c.countermodel.items() if value == "True"]
+                    console.print(f"  countermodel, true atoms: {escape(', '.join(true) or '(none)')}")
+        for c in v.false_results:
+            if c.status != "pass":
+                console.print(f"{escape(v.source)}: false knowledge {escape(str(c.name))}: {c.status}: {escape(c.detail)}"
+                              + (f" (using {escape(', '.join(c.core))})" if c.core else ""))
+    checks = summary["checks"]
+    console.print(f"{summary['files']} file(s): {summary['passed']} pass, {summary['failed']} fail, {summary['unknown']} unknown; "
+                  + ", ".join(f"{n} {checks[n]['pass']}/{summary['files']}" for n in checks) + f"; {summary['seconds']} s in Z3")
+
+
+def cmd_render(args: argparse.Namespace) -> int:
+    import wino_toolkit as wt
+
+    from .corpus import rendered_items
+    from .files import render_files, write_sentences
+
+    if args.items is None and (args.to or args.corpus != "wsc285-logic"):
+        raise SystemExit("wino logic render: --to and --corpus need --items (the corpus whose items the sentences explain)")
+    console = make_console(stderr=True)
+    with console.status("rendering") as status:
+        formalizations, sentences = render_files(args.files, variants=args.variant or VARIANTS, generate=not args.no_generate,
+                                                 timeout_ms=args.timeout,
+                                                 progress=lambda n, total: status.update(f"rendered {n}/{total}"))
+    if args.items is None:
+        write_sentences(sentences, args.output)
+        written = f"{len(sentences)} sentences"
+    else:
+        items = rendered_items(formalizations, sentences, wt.read(args.items, source_format=args.source_format), corpus=args.corpus)
+        n = wt.write(items, args.output, to=args.to or "jsonl")
+        written = f"{n} items ({args.to or 'jsonl'})"
+    generated = sum(s.origin == "generated" for s in sentences) // max(1, len(args.variant or VARIANTS))
+    if args.output is not None:
+        console.print(f"wrote {written} from {len(formalizations)} formalization(s), {generated} generated false formula(s), "
+                      f"to {args.output}")
+    return 0
+
+
+def cmd_stats(args: argparse.Namespace) -> int:
+    from collections import Counter
+
+    import wino_toolkit as wt
+
+    from .checks import signature
+    from .files import render_files
+    from .sentences import pair_stats, rendered_pairs, winologic_pairs
+
+    formalizations, sentences = render_files(args.files, timeout_ms=args.timeout)
+    rows: list[tuple[str, Any]] = []
+    for variant in VARIANTS:
+        rows += [(f"rendered, {variant}", r) for r in pair_stats(rendered_pairs(sentences, variant))]
+    if args.winologic:
+        rows += [("WinoLogic", r) for r in pair_stats(winologic_pairs(wt.read(args.winologic))) if r.group == "all"]
+    one = [s for s in sentences if s.variant == VARIANTS[0]]
+    summary = {
+        "formalizations": len(formalizations),
+        "schemas": len({_schema(f.item) for f in formalizations}),
+        "categories": dict(Counter(c for f in formalizations for c in f.categories)),
+        "true": sum(s.truth for s in one),
+        "false_written": sum(not s.truth and s.origin == "written" for s in one),
+        "false_generated": sum(s.origin == "generated" for s in one),
+        "transformations": dict(Counter(s.transformation for s in one if not s.truth)),
+    }
+    if args.json:
+        json.dump({"signature": signature(args.timeout), "summary": summary,
+                   "table": [{"source": source, **r.to_dict()} for source, r in rows]}, sys.stdout, indent=1)
+        sys.stdout.write("\n")
+        return 0
+    from rich.table import Table
+
+    table = Table(title="true vs false knowledge sentences (WinoLogic Table 1 statistics, on words)", caption=signature(args.timeout))
+    for column in ("source", "group", "pairs", "Jaccard", "edit distance", "length diff", "|length diff|", "true length"):
+        table.add_column(column, justify="left" if column in ("source", "group") else "right")
+    for source, r in rows:
+        table.add_row(source, r.group, str(r.pairs), f"{r.jaccard:.3f} ± {r.jaccard_sd:.3f}",
+                      f"{r.edit_distance:.2f} ± {r.edit_distance_sd:.2f}", f"{r.length_difference:+.2f}",
+                      f"{r.abs_length_difference:.2f}", f"{r.true_length:.1f}")
+    console = make_console()
+    console.print(table)
+    console.print(f"{summary['formalizations']} formalizations of {summary['schemas']} schemas; knowledge: {summary['true']} true, "
+                  f"{summary['false_written']} false written, {summary['false_generated']} false generated; categories: "
+                  + ", ".join(f"{k} {v}" for k, v in sorted(summary["categories"].items())))
+    return 0
+
+
+def _schema(item: str) -> str:
+    """Both versions of a WSC285 schema share ``wsc285-<2k>``/``<2k+1>``: the schema is the pair."""
+    stem, _, number = item.rpartition("-")
+    return f"{stem}-{int(number) // 2}" if number.isdigit() else item
+
+
+def cmd_link(args: argparse.Namespace) -> int:
+    import wino_toolkit as wt
+
+    from .files import shipped_formalizations
+    from .sentences import coverage, link_items
+
+    records = list(wt.read(args.winologic))
+    links = link_items(records, wt.read(args.items, source_format=args.source_format), fuzzy=args.fuzzy)
+    formalized = [p.stem for p in shipped_formalizations()]
+    report = coverage(links, formalized)
+    if args.output:
+        from wino_toolkit.io import atomic_output, text_writer
+
+        with atomic_output(args.output) as fh, text_writer(fh) as out:
+            out.write("record\titem\tmethod\tscore\tanswer_agrees\n")
+            for link in links:
+                agrees = "" if link.answer_agrees is None else str(link.answer_agrees).lower()
+                out.write(f"{link.record}\t{link.item or ''}\t{link.method or ''}\t{link.score}\t{agrees}\n")
+    if args.json:
+        json.dump(report, sys.stdout, indent=1)
+        sys.stdout.write("\n")
+        return 0
+    r = report
+    console = make_console()
+    console.print(f"{r['linked']}/{r['records']} WinoLogic records linked to {r['items']} items "
+                  f"({r['exact']} exact, {r['fuzzy']} fuzzy, {r['unlinked']} unlinked); claimed answer agrees for "
+                  f"{r['answer_agrees']}, unclear for {r['answer_unclear']}, disagrees for {r['answer_disagrees']}")
+    console.print(f"{r['formalized_items']} of those items have a shipped formalization, covering {r['formalized_records']} records")
+    return 0
+
+
+def _mark(status: str) -> str:
+    return {"pass": "[green]pass[/]", "fail": "[red]FAIL[/]"}.get(status, "[yellow]unknown[/]")
+
+
+def add_logic_commands(subparsers: Any) -> argparse.ArgumentParser:
+    """Add ``logic`` and its sub-commands to ``wino``'s sub-parsers."""
+    logic = subparsers.add_parser(
+        "logic", help="formalized knowledge: verify with Z3, render sentences, statistics",
+        description="Formalized commonsense knowledge for Winograd schemas (WinoLogic's workflow), checked with Z3.",
+        epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    sub = logic.add_subparsers(dest="logic_command", required=True, metavar="COMMAND")
+    p = sub.add_parser("verify", help="run the consistency, sufficiency, necessity, uniqueness and false-knowledge checks")
+    p.add_argument("files", nargs="*", metavar="FILE", help=".fol formalizations or .smt2 files (default: every shipped one)")
+    p.add_argument("--json", action="store_true", help="one JSON object: per-file checks, cores, countermodels, summary")
+    p.add_argument("--timeout", type=int, default=5000, metavar="MS", help="Z3 time limit per check, in ms (default 5000); "
+                   "a check that runs out is 'unknown'")
+    p.set_defaults(func=cmd_verify)
+
+    p = sub.add_parser("render", help="knowledge sentences from the formulas (3 variants, false variants made and confirmed)")
+    p.add_argument("files", nargs="*", metavar="FILE", help=".fol formalizations (default: every shipped one)")
+    p.add_argument("--variant", action="append", choices=VARIANTS, help="variable, grounded or natural (repeatable; default all)")
+    p.add_argument("--no-generate", action="store_true", help="only the formulas written in the files, no generated false ones")
+    p.add_argument("--items", metavar="CORPUS", help="the corpus the formalizations link to (e.g. WSCollection.xml): "
+                   "write a corpus, one item per sentence, instead of the sentence table")
+    p.add_argument("--from", dest="source_format", metavar="FORMAT", help="format of --items (default: detected)")
+    p.add_argument("--to", metavar="FORMAT", help="corpus format with --items: jsonl (default) or winologic")
+    p.add_argument("--corpus", default="wsc285-logic", help="corpus name of the items written (default wsc285-logic)")
+    p.add_argument("-o", "--output", metavar="OUT", help="file to write (default: stdout); TSV without --items")
+    p.add_argument("--timeout", type=int, default=5000, metavar="MS", help="Z3 time limit per question, in ms")
+    p.set_defaults(func=cmd_render)
+
+    p = sub.add_parser("stats", help="true/false sentence statistics (Jaccard, edit distance, length), also on WinoLogic")
+    p.add_argument("files", nargs="*", metavar="FILE", help=".fol formalizations (default: every shipped one)")
+    p.add_argument("--winologic", metavar="FILE", help="the same statistics on a WinoLogic file")
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--timeout", type=int, default=5000, metavar="MS", help="Z3 time limit per question, in ms")
+    p.set_defaults(func=cmd_stats)
+
+    p = sub.add_parser("link", help="link WinoLogic records to the WSC items they explain; coverage")
+    p.add_argument("winologic", metavar="WINOLOGIC", help="WinoLogic JSON Lines file")
+    p.add_argument("items", metavar="CORPUS", help="WSC corpus file (e.g. WSCollection.xml)")
+    p.add_argument("--from", dest="source_format", metavar="FORMAT", help="format of CORPUS (default: detected)")
+    p.add_argument("--fuzzy", type=float, default=0.9, metavar="R", help="least similarity for a non-exact link (default 0.9)")
+    p.add_argument("-o", "--output", metavar="TSV", help="write record, item, method, score, answer_agrees per record")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_link)
+    return logic

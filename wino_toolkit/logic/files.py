@@ -1,0 +1,100 @@
+"""Which formalizations exist and how each file becomes a :class:`~.checks.Problem`."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Callable, Iterable, Sequence
+
+from wino_toolkit.errors import FormatError
+
+from .checks import Problem, Verdict, verify
+from .generate import KnowledgeSentence, knowledge_sentences
+from .render import VARIANTS
+from .smtlib import load_smtlib
+from .syntax import Formalization
+
+__all__ = ["shipped_formalizations", "load_problem", "verify_files", "load_formalizations", "render_files", "write_sentences",
+           "SENTENCE_COLUMNS"]
+
+
+
+def shipped_formalizations() -> list[Path]:
+    """Every shipped ``.fol`` file, in WSC285 order."""
+    from wino_toolkit import corpora
+
+    folder = Path(corpora.__file__).parent / "logic"
+    return sorted(folder.glob("*.fol"), key=_item_order)
+
+
+def _item_order(path: Path) -> tuple[str, int, str]:
+    stem, _, number = path.stem.rpartition("-")
+    return (stem, int(number), "") if number.isdigit() else (path.stem, 0, "")
+
+
+def load_problem(path: str | Path) -> Problem:
+    """A ``.smt2`` file through :func:`~.smtlib.load_smtlib`, anything else as a ``.fol`` formalization."""
+    path = Path(path)
+    if path.suffix.lower() in (".smt2", ".smt", ".smtlib"):
+        return load_smtlib(path)
+    from .encode import encode
+    from .syntax import load
+
+    return encode(load(path))
+
+
+def verify_files(paths: Sequence[str | Path] | None = None, *, timeout_ms: int = 5000,
+                 progress: Callable[[int, int], None] | None = None) -> list[Verdict]:
+    """Load and check each file (every shipped formalization when ``paths`` is empty).
+
+    All files are parsed before any is checked, so a syntax error stops the run at once.
+    """
+    files: Iterable[Path] = [Path(p) for p in paths] if paths else shipped_formalizations()
+    files = list(files)
+    if not files:
+        raise FormatError(None, None, "no formalization files to check")
+    problems = [load_problem(p) for p in files]
+    verdicts = []
+    for n, problem in enumerate(problems, 1):
+        verdicts.append(verify(problem, timeout_ms=timeout_ms))
+        if progress is not None:
+            progress(n, len(problems))
+    return verdicts
+
+
+def load_formalizations(paths: Sequence[str | Path] | None = None) -> list[Formalization]:
+    """Parse ``.fol`` files (every shipped one when ``paths`` is empty); SMT-LIB2 has no templates to render."""
+    from .syntax import load
+
+    files = [Path(p) for p in paths] if paths else shipped_formalizations()
+    for p in files:
+        if p.suffix.lower() in (".smt2", ".smt", ".smtlib"):
+            raise FormatError(p, None, "SMT-LIB2 files carry no sentence templates: render .fol formalizations")
+    return [load(p) for p in files]
+
+
+def render_files(paths: Sequence[str | Path] | None = None, *, variants: Sequence[str] = VARIANTS, generate: bool = True,
+                 timeout_ms: int = 5000, progress: Callable[[int, int], None] | None = None,
+                 ) -> tuple[list[Formalization], list[KnowledgeSentence]]:
+    """The formalizations and their knowledge sentences (with confirmed false variants when ``generate``)."""
+    formalizations = load_formalizations(paths)
+    sentences: list[KnowledgeSentence] = []
+    for n, f in enumerate(formalizations, 1):
+        sentences += knowledge_sentences(f, variants=tuple(variants), generate=generate, timeout_ms=timeout_ms)
+        if progress is not None:
+            progress(n, len(formalizations))
+    return formalizations, sentences
+
+
+#: columns of the sentences table (``wino logic render`` without ``--items``)
+SENTENCE_COLUMNS = ("item", "name", "truth", "transformation", "of", "variant", "origin", "text", "formula")
+
+
+def write_sentences(sentences: Sequence[KnowledgeSentence], output: str | Path | None) -> None:
+    """The sentences as TSV with a header, atomically (``None``: standard output)."""
+    from wino_toolkit.io import atomic_output, text_writer
+
+    with atomic_output(output) as fh, text_writer(fh) as out:
+        out.write("\t".join(SENTENCE_COLUMNS) + "\n")
+        for s in sentences:
+            row = s.to_dict()
+            out.write("\t".join("" if row[c] is None else str(row[c]).lower() if isinstance(row[c], bool) else str(row[c])
+                                for c in SENTENCE_COLUMNS) + "\n")
