@@ -105,6 +105,16 @@ def test_verify_syntax_error_is_one_line(tmp_path, capsys):
     assert re.fullmatch(r"wino: error: .*bad\.fol: line 11, column 8: unexpected 'Ada'; expected ':'\n", err)
 
 
+def test_verify_takes_a_folder_and_names_a_missing_file(tmp_path, capsys):
+    for name in ("a.fol", "b.smt2"):
+        (tmp_path / name).write_bytes((HERE / ("lift_weak" + Path(name).suffix)).read_bytes())
+    (tmp_path / "notes.txt").write_text("not a formalization")
+    code, out, _ = run(capsys, "logic", "verify", str(tmp_path), "--json")
+    assert code == 0 and [Path(r["file"]).name for r in json.loads(out)["results"]] == ["a.fol", "b.smt2"]
+    code, _, err = run(capsys, "logic", "verify", str(tmp_path / "missing.fol"))
+    assert code == 1 and err == f"wino: error: {tmp_path / 'missing.fol'}: No such file or directory\n"
+
+
 def test_verify_takes_smtlib(capsys):
     code, out, _ = run(capsys, "logic", "verify", str(HERE / "lift_weak.smt2"), "--json")
     assert code == 0

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Callable, Iterable, Sequence
+from typing import Callable, Sequence
 
 from wino_toolkit.errors import FormatError
 
@@ -25,6 +25,22 @@ def shipped_formalizations() -> list[Path]:
     return sorted(folder.glob("*.fol"), key=_item_order)
 
 
+def expand(paths: Sequence[str | Path] | None) -> list[Path]:
+    """The files named, a folder standing for its ``.fol`` and ``.smt2`` files; every shipped one for none."""
+    if not paths:
+        return shipped_formalizations()
+    out: list[Path] = []
+    for p in map(Path, paths):
+        if p.is_dir():
+            found = sorted([*p.glob("*.fol"), *p.glob("*.smt2")], key=_item_order)
+            if not found:
+                raise FormatError(p, None, "folder has no .fol or .smt2 files")
+            out += found
+        else:
+            out.append(p)
+    return out
+
+
 def _item_order(path: Path) -> tuple[str, int, str]:
     stem, _, number = path.stem.rpartition("-")
     return (stem, int(number), "") if number.isdigit() else (path.stem, 0, "")
@@ -43,12 +59,11 @@ def load_problem(path: str | Path) -> Problem:
 
 def verify_files(paths: Sequence[str | Path] | None = None, *, timeout_ms: int = 5000,
                  progress: Callable[[int, int], None] | None = None) -> list[Verdict]:
-    """Load and check each file (every shipped formalization when ``paths`` is empty).
+    """Load and check each file (a folder: its files; every shipped formalization when ``paths`` is empty).
 
     All files are parsed before any is checked, so a syntax error stops the run at once.
     """
-    files: Iterable[Path] = [Path(p) for p in paths] if paths else shipped_formalizations()
-    files = list(files)
+    files = expand(paths)
     if not files:
         raise FormatError(None, None, "no formalization files to check")
     problems = [load_problem(p) for p in files]
@@ -64,7 +79,7 @@ def load_formalizations(paths: Sequence[str | Path] | None = None) -> list[Forma
     """Parse ``.fol`` files (every shipped one when ``paths`` is empty); SMT-LIB2 has no templates to render."""
     from .syntax import load
 
-    files = [Path(p) for p in paths] if paths else shipped_formalizations()
+    files = expand(paths)
     for p in files:
         if p.suffix.lower() in (".smt2", ".smt", ".smtlib"):
             raise FormatError(p, None, "SMT-LIB2 files carry no sentence templates: render .fol formalizations")
