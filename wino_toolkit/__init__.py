@@ -51,4 +51,14 @@ __all__ = [
     "ConversionError",
     "MissingDependencyError",
     "OutputError",
+    "AFLite",
 ]
+
+
+def __getattr__(name: str):
+    """``wino_toolkit.AFLite`` without importing scikit-learn and torch until it is used."""
+    if name == "AFLite":
+        from .aflite.estimator import AFLite
+
+        return AFLite
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

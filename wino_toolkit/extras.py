@@ -12,8 +12,8 @@ __all__ = ["EXTRAS", "require"]
 EXTRAS = {
     "pmi": "scipy (the PMI check's exact binomial test)",
     "logic": "z3-solver and lark (formalized knowledge checks)",
-    "aflite": "scikit-learn, torch and transformers (adversarial filtering)",
-    "neural": "torch and transformers (LM scoring and fine-tuning)",
+    "aflite": "scikit-learn, torch, transformers, accelerate and matplotlib (adversarial filtering)",
+    "neural": "torch, transformers and accelerate (embedding, LM scoring and fine-tuning)",
     "hf": "Hugging Face datasets (to_hf_dataset)",
     "distributed": "Dask (PMI indexing on a cluster)",
 }

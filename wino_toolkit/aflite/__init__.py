@@ -1,0 +1,1 @@
+"""AFLite (WinoGrande's Algorithm 1): adversarial filtering of a corpus on transformer embeddings."""

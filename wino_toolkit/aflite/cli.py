@@ -1,0 +1,245 @@
+"""``wino aflite``: embed a corpus, filter it with AFLite, or do both and write the kept items.
+
+Thin wrappers over :mod:`wino_toolkit.aflite`: arguments are checked before any work, the library
+does the job, and this module prints progress (items/s and time left; phases) and a summary.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import Any
+
+from wino_toolkit.console import key_values, make_console
+from wino_toolkit.errors import WinoError
+
+__all__ = ["add_aflite_commands"]
+
+EPILOG = """examples:
+  wino aflite run winogrande_xl.jsonl --model roberta-large -o debiased.jsonl --to winogrande
+  wino aflite embed WSCollection.xml --model ./my-roberta -o work/          # work/embeddings.npy + .json, resumable
+  wino aflite filter work/embeddings.npy --corpus WSCollection.xml -m 100 -k 10 -o report.json --plot report.png
+"""
+
+
+def _progress_bar(console: Any):
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    return Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                    TextColumn("{task.fields[rate]}"), TimeRemainingColumn(), console=console, transient=True)
+
+
+class _Embedding:
+    """``progress(done, total)`` for :func:`~.embed.embed`, shown as items/s with the time left."""
+
+    def __init__(self, bar: Any):
+        import time
+
+        self.bar, self.task, self.start, self.clock = bar, None, time.monotonic(), time.monotonic
+
+    def __call__(self, done: int, total: int) -> None:
+        if self.task is None:
+            self.task = self.bar.add_task("embedding", total=total, rate="")
+        rate = done / max(self.clock() - self.start, 1e-9)
+        self.bar.update(self.task, completed=done, rate=f"{rate:,.0f} items/s")
+
+
+class _Phases:
+    """``progress(phase, row)`` for :class:`~.estimator.AFLite`: phases out of the most there can be."""
+
+    def __init__(self, bar: Any, n: int, train_size: int, cutoff: int):
+        self.bar = bar
+        self.task = bar.add_task("filtering", total=max(1, -(-(n - train_size) // cutoff)), rate="")
+
+    def __call__(self, phase: int, row: dict) -> None:
+        self.bar.update(self.task, completed=phase + 1, rate=f"|D'| {row['size']:,}, removed {row['removed']}, {row['seconds']:.1f} s/phase")
+
+
+def _estimator_params(args: argparse.Namespace) -> dict[str, Any]:
+    params = {"n_estimators": args.n_estimators, "train_size": args.train_size, "cutoff": args.cutoff,
+              "threshold": args.threshold, "random_state": args.seed, "backend": args.backend, "device": args.device}
+    for name in ("n_estimators", "train_size", "cutoff"):
+        if params[name] < 1:
+            raise WinoError(f"--{name.replace('_', '-')} must be at least 1")
+    if not 0 <= args.threshold <= 1:
+        raise WinoError("--threshold must be within [0, 1]")
+    return params
+
+
+def _embed_options(args: argparse.Namespace) -> dict[str, Any]:
+    from .finetune import FineTuneConfig
+
+    options: dict[str, Any] = {"pooling": args.pooling, "max_length": args.max_length, "batch_size": args.batch_size,
+                               "device": args.device, "dtype": args.dtype, "seed": args.seed}
+    if args.finetune:
+        options["fine_tune"] = FineTuneConfig(train_size=args.finetune_train, val_size=args.finetune_val)
+    return options
+
+
+def _read(paths: list[str], source_format: str | None, options: list[str] | None) -> list:
+    import wino_toolkit as wt
+
+    return list(wt.read(paths, source_format=source_format, options=key_values(options, "-O")))
+
+
+def _write_json(obj: Any, path: str | Path | None) -> None:
+    import sys
+
+    from wino_toolkit.io import atomic_output, text_writer
+
+    if path is None:
+        json.dump(obj, sys.stdout, ensure_ascii=False, indent=1)
+        sys.stdout.write("\n")
+        return
+    with atomic_output(path) as fh, text_writer(fh) as out:
+        json.dump(obj, out, ensure_ascii=False, indent=1)
+        out.write("\n")
+
+
+def cmd_embed(args: argparse.Namespace) -> int:
+    from .embed import embed
+
+    items = _read(args.inputs, args.source_format, args.read_option)
+    options = _embed_options(args)
+    console = make_console(stderr=True)
+    with _progress_bar(console) as bar:
+        emb = embed(items, model=args.model, output_dir=args.output, progress=_Embedding(bar), **options)
+    reused = f", {emb.reused_chunks} chunk(s) reused" if emb.reused_chunks else ""
+    console.print(f"embedded {len(emb.ids)} instances ({emb.X.shape[1]} dimensions{reused}; "
+                  f"{len(emb.meta.get('skipped') or [])} item(s) skipped) into {Path(args.output) / 'embeddings.npy'}")
+    console.print(emb.signature)
+    return 0
+
+
+def cmd_filter(args: argparse.Namespace) -> int:
+    from .embed import load_embeddings
+    from .pipeline import filter_embeddings
+
+    params = _estimator_params(args)
+    emb = load_embeddings(args.embeddings)
+    items = _read(args.corpus, args.source_format, args.read_option) if args.corpus else None
+    console = make_console(stderr=True)
+    with _progress_bar(console) as bar:
+        result = filter_embeddings(emb, items=items, keep_twins=args.keep_twins,
+                                   progress=_Phases(bar, len(emb.ids), args.train_size, args.cutoff), **params)
+    _outputs(result, args.output, args.plot, console)
+    return 0
+
+
+def cmd_run(args: argparse.Namespace) -> int:
+    import wino_toolkit as wt
+
+    from .pipeline import run
+
+    params = _estimator_params(args)
+    to = args.to or "jsonl"
+    wt.formats.get(to)  # an unknown format is refused before any work
+    items = _read(args.inputs, args.source_format, args.read_option)
+    output = Path(args.output)
+    work = Path(args.work) if args.work else output.with_name(output.name + ".aflite-work")
+    console = make_console(stderr=True)
+    with _progress_bar(console) as bar:
+        phases: list[_Phases] = []
+
+        def filtering(phase: int, row: dict) -> None:
+            if not phases:
+                phases.append(_Phases(bar, row["size"], args.train_size, args.cutoff))
+            phases[0](phase, row)
+
+        kept, result = run(items, model=args.model, work_dir=work, keep_twins=args.keep_twins,
+                           embed_options=_embed_options(args), embed_progress=_Embedding(bar), filter_progress=filtering,
+                           **params)
+    n = wt.write(kept, output, to=to)
+    stem = output.with_name(output.stem)
+    _outputs(result, Path(f"{stem}.aflite.json"), Path(f"{stem}.aflite.png"), console)
+    console.print(f"wrote {n} kept items to {output} ({to})")
+    return 0
+
+
+def _outputs(result: Any, report: str | Path | None, plot: str | Path | None, console: Any) -> None:
+    """The report (JSON), the plot, and a summary line with the signature."""
+    if plot is not None and 0 < result.keep_mask.sum() < len(result.keep_mask):
+        from .assess import plot_assessment
+
+        emb = result.embeddings
+        plot_assessment(emb.X, emb.y, result.keep_mask, plot, title="AFLite", random_state=result.report["seed"] or 0)
+        result.report["plot"] = str(plot)
+    _write_json(result.report, report)
+    r = result.report
+    twins = r["twins"]
+    line = (f"kept {r['kept']} of {r['instances']} instances in {len(r['history'])} phase(s); "
+            f"{twins['broken']} of {twins['groups']} twin groups broken")
+    if "assessment" in r:
+        a = r["assessment"]["aflite"]
+        line += (f"; KL on the label direction {a['before']['kl_direction']:.3f} → {a['after']['kl_direction']:.3f}, "
+                 f"linear accuracy {a['before']['cv_accuracy']:.3f} → {a['after']['cv_accuracy']:.3f}")
+    console.print(line)
+    console.print(r["signature"])
+
+
+def add_aflite_commands(subparsers: Any) -> argparse.ArgumentParser:
+    """Add ``aflite`` and its sub-commands to ``wino``'s sub-parsers."""
+    aflite = subparsers.add_parser("aflite", help="AFLite adversarial filtering on transformer embeddings",
+                                   description="WinoGrande's AFLite (Algorithm 1): embed, filter, write the kept items.",
+                                   epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = aflite.add_subparsers(dest="aflite_command", required=True, metavar="COMMAND")
+
+    def corpus(p: argparse.ArgumentParser) -> None:
+        p.add_argument("inputs", nargs="+", metavar="CORPUS", help="corpus file(s); the format is detected from content")
+        reading(p)
+
+    def reading(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--from", dest="source_format", metavar="FORMAT", help="corpus format (default: detected)")
+        p.add_argument("-O", dest="read_option", action="append", metavar="KEY=VALUE", help="reader option, e.g. -O subset=wsc273")
+
+    def embedding(p: argparse.ArgumentParser) -> None:
+        p.add_argument("--model", default="roberta-large", help="Hugging Face encoder name or local path (default roberta-large)")
+        p.add_argument("--pooling", choices=("cls", "mean"), default="cls", help="first token (default) or mean over tokens")
+        p.add_argument("--max-length", type=int, default=256, metavar="N", help="tokens per instance (default 256)")
+        p.add_argument("--batch-size", type=int, default=32, metavar="N")
+        p.add_argument("--dtype", default="auto", choices=("auto", "float32", "bfloat16", "float16"),
+                       help="auto: bf16 on GPUs that have it, else fp16 on GPU, fp32 on CPU")
+        p.add_argument("--finetune", action="store_true", help="the paper's recipe: fine-tune the encoder as a multiple-choice "
+                       "model on a random held-out subset first, embed the rest, leave the subset out")
+        p.add_argument("--finetune-train", type=int, default=5000, metavar="N", help="fine-tuning instances (paper: 5,000)")
+        p.add_argument("--finetune-val", type=int, default=1000, metavar="N", help="validation instances (paper: 1,000)")
+
+    def filtering(p: argparse.ArgumentParser) -> None:
+        p.add_argument("-n", "--n-estimators", type=int, default=64, help="partitions per phase (paper: 64)")
+        p.add_argument("-m", "--train-size", type=int, default=10_000, help="training instances per partition (paper: 10,000)")
+        p.add_argument("-k", "--cutoff", type=int, default=500, help="most instances removed per phase (paper: 500)")
+        p.add_argument("--threshold", "--tau", type=float, default=0.75, help="least score of a removed instance (paper: 0.75)")
+        p.add_argument("--backend", choices=("torch", "sklearn"), default="torch",
+                       help="torch: all classifiers fitted together (default); sklearn: the reference, one by one")
+        p.add_argument("--keep-twins", action="store_true", help="a schema's versions share one fate: all go when one is removed")
+
+    p = sub.add_parser("embed", help="embed a corpus's instances (blank form) with a transformer encoder")
+    corpus(p)
+    embedding(p)
+    p.add_argument("-o", "--output", required=True, metavar="DIR", help="work directory: embeddings.npy + .json, resumable chunks")
+    p.add_argument("--device", default="auto", help="auto (GPU when present), cpu, cuda, cuda:1")
+    p.add_argument("--seed", type=int, default=0)
+    p.set_defaults(func=cmd_embed)
+
+    p = sub.add_parser("filter", help="run AFLite on saved embeddings; report (JSON) and plot")
+    p.add_argument("embeddings", metavar="EMBEDDINGS", help="embeddings.npy written by `wino aflite embed` (with its .json)")
+    p.add_argument("--corpus", nargs="+", metavar="CORPUS", help="the corpus they came from: twins and the PMI baseline")
+    reading(p)
+    filtering(p)
+    p.add_argument("-o", "--output", metavar="JSON", help="report file (default: stdout)")
+    p.add_argument("--plot", metavar="PNG", help="the assessment plot (PCA before/after, label histograms, KL)")
+    p.add_argument("--device", default="auto", help="auto (GPU when present), cpu, cuda")
+    p.add_argument("--seed", type=int, default=0, help="seed of the partitions (recorded in the report)")
+    p.set_defaults(func=cmd_filter)
+
+    p = sub.add_parser("run", help="embed (or reuse the cache), filter, write the kept items plus report and plot")
+    corpus(p)
+    embedding(p)
+    filtering(p)
+    p.add_argument("-o", "--output", required=True, metavar="OUT", help="kept items; OUT's stem + .aflite.json/.aflite.png beside it")
+    p.add_argument("--to", metavar="FORMAT", help="output format (default jsonl)")
+    p.add_argument("--work", metavar="DIR", help="embedding cache (default OUT.aflite-work/)")
+    p.add_argument("--device", default="auto", help="auto (GPU when present), cpu, cuda")
+    p.add_argument("--seed", type=int, default=0)
+    p.set_defaults(func=cmd_run)
+    return aflite

@@ -1,0 +1,447 @@
+"""AFLite's input: schema items as WinoGrande blank instances, embedded by a transformer encoder.
+
+Every labeled item becomes one instance in WinoGrande's blank form (``_`` for the referring
+expression, two options in the order the text mentions them); its label is the index of the
+right option in that order. The encoder reads one sequence per instance::
+
+    {sentence} </s> {option1} </s> {option2}
+
+(the tokenizer's own separator in place of ``</s>``). One sequence, not one per option, because
+AFLite scores instances, not options: a single vector per instance is what Algorithm 1 filters,
+and the fixed option order is what makes the label a position. The vector is the first token's
+last hidden state (``pooling="cls"``) or the mean over the tokens (``"mean"``).
+
+Embedding is resumable: with ``output_dir``, every chunk of ``chunk_size`` instances is saved as
+``chunks/chunk-00003.npy`` when done, and a rerun with the same texts, model and settings reuses
+them. WinoGrande's recipe, fine-tuning the encoder on a random held-out subset first, is
+``fine_tune=FineTuneConfig()`` (:mod:`wino_toolkit.aflite.finetune`).
+
+>>> emb = embed(items, model="roberta-large", output_dir="work/")   # doctest: +SKIP
+>>> emb.X.shape, emb.y[:4], emb.ids[:2]                              # doctest: +SKIP
+((40398, 1024), array([1, 0, 0, 1]), ['wg-1', 'wg-2'])
+"""
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+import os
+import warnings
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Iterable, Iterator, Sequence
+
+import numpy as np
+
+from wino_toolkit import __version__
+from wino_toolkit.errors import FormatError, WinoError
+from wino_toolkit.extras import require
+from wino_toolkit.forms import FormReport, Skipped, blank
+from wino_toolkit.schema import Item
+
+from .finetune import FineTuneConfig, FineTuneResult, fine_tune_encoder, split_for_fine_tuning
+
+__all__ = ["Instances", "Embeddings", "instances", "encoder_text", "embed", "save_embeddings", "load_embeddings",
+           "FineTuneConfig", "FineTuneResult", "POOLINGS", "TEMPLATE"]
+
+POOLINGS = ("cls", "mean")
+TEMPLATE = "{sentence} {sep} {option1} {sep} {option2}"
+CHUNK_NAME = "chunk-{:05d}.npy"
+Progress = Callable[[int, int], None]
+
+
+@dataclass
+class Instances:
+    """AFLite instances: blank-form items under their original ids, labels, and the items skipped."""
+
+    items: list[Item]
+    skipped: list[Skipped] = field(default_factory=list)
+
+    @property
+    def ids(self) -> list[str]:
+        return [item.id for item in self.items]
+
+    @property
+    def y(self) -> np.ndarray:
+        return np.array([item.answer for item in self.items], dtype=np.int64)
+
+    def subset(self, positions: Sequence[int]) -> Instances:
+        return Instances([self.items[i] for i in positions], self.skipped)
+
+
+class _LastTaken:
+    """Remembers the record the blank form took last: it yields at most one record per item it
+    takes, right after taking it, so the record's source is the last one taken."""
+
+    def __init__(self, records: Iterable[Any]) -> None:
+        self._records = iter(records)
+        self.last: Any = None
+
+    def __iter__(self) -> Iterator[Any]:
+        for record in self._records:
+            self.last = record
+            yield record
+
+
+def instances(records: Iterable[Item], *, verbatim: bool = False) -> Instances:
+    """Schema items as AFLite instances in WinoGrande's blank form.
+
+    Parameters
+    ----------
+    records : labeled schema items; each needs an answer (its label).
+    verbatim : for a language without rules, fill the blank verbatim instead of skipping the item.
+
+    Returns
+    -------
+    Instances
+        The blank-form items under the items' own ids (not the form's ``<twin>-<n>``), and every
+        item the form could not be derived for (more than 2 candidates, no rules...) with the reason.
+
+    Raises
+    ------
+    FormatError
+        For an item without an answer (naming it), or an id given twice.
+
+    Examples
+    --------
+    >>> from wino_toolkit.schema import Candidate, Item, Span
+    >>> text = "Kim thanked Lu because she was kind."
+    >>> item = Item("k-1", "demo", "en", text, [Candidate("Lu", Span(12, 14, "Lu")), Candidate("Kim", Span(0, 3, "Kim"))],
+    ...             answer=0, pronoun=Span(23, 26, "she"))
+    >>> found = instances([item])
+    >>> found.ids, found.items[0].text, [c.text for c in found.items[0].candidates], found.y.tolist()
+    (['k-1'], 'Kim thanked Lu because _ was kind.', ['Kim', 'Lu'], [1])
+    """
+    report = FormReport()
+    taken = _LastTaken(_labeled(records))
+    out, seen = [], set()
+    for derived in blank(taken, report, verbatim=verbatim):
+        source = taken.last
+        if source.id in seen:
+            raise FormatError(None, _where(source), "id given twice; AFLite instances need unique ids")
+        seen.add(source.id)
+        out.append(dataclasses.replace(derived, id=source.id))
+    return Instances(out, report.skipped)
+
+
+def _labeled(records: Iterable[Item]) -> Iterator[Item]:
+    for item in records:
+        if item.answer is None:
+            raise FormatError(None, _where(item), "has no answer, so it has no AFLite label")
+        yield item
+
+
+def _where(item: Item) -> str:
+    return f"{item.origin} (id {item.id!r})" if item.origin else f"item {item.id!r}"
+
+
+def encoder_text(item: Item, sep: str) -> str:
+    """The sequence the encoder reads for one blank-form instance (see :data:`TEMPLATE`)."""
+    option1, option2 = (c.text for c in item.candidates)
+    return TEMPLATE.format(sentence=item.text, sep=sep, option1=option1, option2=option2)
+
+
+@dataclass
+class Embeddings:
+    """One vector per instance: ``X`` (N x d, float32), labels ``y``, ``ids`` in the same order, and
+    ``meta``, everything that produced them (saved as the sidecar JSON).
+
+    ``reused_chunks`` and ``started_over`` say what a resumable run found in its ``output_dir``.
+    """
+
+    ids: list[str]
+    X: np.ndarray
+    y: np.ndarray
+    meta: dict[str, Any]
+    reused_chunks: int = 0
+    started_over: bool = False
+
+    @property
+    def signature(self) -> str:
+        return self.meta["signature"]
+
+
+def embed(
+    records: Iterable[Item] | Instances,
+    *,
+    model: str = "roberta-large",
+    output_dir: str | os.PathLike | None = None,
+    pooling: str = "cls",
+    max_length: int = 256,
+    batch_size: int = 32,
+    chunk_size: int = 1024,
+    device: str = "auto",
+    dtype: str = "auto",
+    seed: int = 0,
+    fine_tune: FineTuneConfig | None = None,
+    verbatim: bool = False,
+    progress: Progress | None = None,
+) -> Embeddings:
+    """Embed every labeled item as an AFLite instance with a Hugging Face encoder.
+
+    Parameters
+    ----------
+    records : schema items (made into :func:`instances`) or :class:`Instances` already made.
+    model : a Hugging Face model name or a local directory (``AutoModel.from_pretrained``).
+    output_dir : work directory: finished chunks go to ``chunks/`` and a rerun with the same texts,
+        model and settings reuses them; different settings discard them (``started_over`` and a
+        warning say so). The result is saved there as ``embeddings.npy`` and ``embeddings.json``.
+    pooling : ``"cls"`` (the first token's last hidden state) or ``"mean"`` (over real tokens).
+    max_length : tokens per instance; longer ones are truncated.
+    batch_size : instances per forward pass; batches hold instances of similar length (it only
+        changes speed and float rounding, so it is not part of the resume fingerprint).
+    chunk_size : instances per saved chunk.
+    device : ``"auto"`` (cuda when available), ``"cpu"``, ``"cuda"`` or ``"cuda:1"``.
+    dtype : ``"auto"`` (bfloat16 on GPUs that support it, else float16 on cuda, float32 on cpu),
+        or ``"float32"``, ``"bfloat16"``, ``"float16"``. The output is float32 either way.
+    seed : seeds the fine-tuning subset and training; recorded in any case.
+    fine_tune : WinoGrande's recipe: fine-tune the encoder as a multiple-choice model on a random
+        subset first, embed the rest with it, and leave the subset out (``meta["fine_tune"]``).
+    verbatim : passed to :func:`instances`.
+    progress : called as ``progress(done, total)`` after each batch (instances, reused ones included).
+
+    Returns
+    -------
+    Embeddings
+
+    Examples
+    --------
+    >>> emb = embed(items, model="roberta-large", pooling="mean", output_dir="work")  # doctest: +SKIP
+    >>> emb.meta["signature"]                                                          # doctest: +SKIP
+    'embed|model:roberta-large|pool:mean|len:256|dtype:bfloat16|texts:3f9c2a1e|ft:none|seed:0|v:0.1.0'
+    """
+    if pooling not in POOLINGS:
+        raise WinoError(f"pooling {pooling!r} is not one of {', '.join(POOLINGS)}")
+    for name, value in (("max_length", max_length), ("batch_size", batch_size), ("chunk_size", chunk_size)):
+        if value < 1:
+            raise WinoError(f"{name} must be at least 1, not {value}")
+    torch = require("torch", "neural", "AFLite embedding")
+    transformers = require("transformers", "neural", "AFLite embedding")
+    found = records if isinstance(records, Instances) else instances(records, verbatim=verbatim)
+    if not found.items:
+        raise WinoError(f"no item can be embedded ({len(found.skipped)} skipped)")
+    torch_device = _device(torch, device)
+    torch_dtype = _dtype(torch, dtype, torch_device)
+    work = Path(output_dir) if output_dir is not None else None
+    tuned: FineTuneResult | None = None
+    tokenizer = _loaded(transformers.AutoTokenizer, model)
+    if fine_tune is not None:
+        tuned_part, found = split_for_fine_tuning(found, fine_tune, seed)
+        tuned = fine_tune_encoder(model, tokenizer, tuned_part, fine_tune, seed=seed, device=torch_device,
+                                  work_dir=None if work is None else work / "finetuned")
+        encoder = tuned.encoder
+    else:
+        encoder = _loaded(transformers.AutoModel, model)
+    encoder = encoder.to(device=torch_device, dtype=torch_dtype).eval()
+    sep = tokenizer.sep_token or tokenizer.eos_token or "\n"  # decoder-only tokenizers have no separator
+    texts = [encoder_text(item, sep) for item in found.items]
+    config = transformers.AutoConfig.from_pretrained(model)  # the model's own, also when fine-tuned here
+    settings = _settings(model, config, pooling, max_length, torch_dtype, torch_device, chunk_size, seed, texts, tuned)
+    chunks = _Chunks(work / "chunks", settings) if work is not None else None
+    X = _run(torch, encoder, tokenizer, texts, settings, batch_size, chunks, progress)
+    meta = {**settings, "ids": found.ids, "labels": found.y.tolist(),
+            "skipped": [dataclasses.asdict(s) for s in found.skipped], "signature": _signature(settings)}
+    result = Embeddings(found.ids, X, found.y, meta)
+    if chunks is not None:
+        result.reused_chunks, result.started_over = chunks.reused, chunks.started_over
+        save_embeddings(result, work / "embeddings.npy")
+    return result
+
+
+def _loaded(auto: Any, model: str) -> Any:
+    """``auto.from_pretrained(model)``, with a missing or broken model as one line naming it."""
+    try:
+        return auto.from_pretrained(model)
+    except (OSError, ValueError) as exc:
+        reason = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        raise WinoError(f"model {model!r}: cannot load it: {reason}") from None
+
+
+def _device(torch: Any, device: str) -> Any:
+    if device == "auto":
+        device = "cuda" if torch.cuda.is_available() else "cpu"
+    try:
+        chosen = torch.device(device)
+    except RuntimeError as exc:
+        raise WinoError(f"device {device!r}: {exc}") from None
+    if chosen.type == "cuda" and not torch.cuda.is_available():
+        raise WinoError(f"device {device!r}: torch sees no GPU here; use device='cpu' or 'auto'")
+    return chosen
+
+
+DTYPES = ("float32", "bfloat16", "float16")
+
+
+def _dtype(torch: Any, dtype: str, device: Any) -> Any:
+    if dtype == "auto":
+        if device.type != "cuda":
+            return torch.float32
+        return torch.bfloat16 if torch.cuda.is_bf16_supported() else torch.float16
+    if dtype not in DTYPES:
+        raise WinoError(f"dtype {dtype!r} is not auto or one of {', '.join(DTYPES)}")
+    return getattr(torch, dtype)
+
+
+def _texts_sha256(texts: Sequence[str]) -> str:
+    """A digest of the encoder's inputs, in order (NUL cannot occur inside a text's meaning)."""
+    digest = hashlib.sha256()
+    for text in texts:
+        digest.update(text.encode("utf-8") + b"\0")
+    return digest.hexdigest()
+
+
+def _settings(model: str, config: Any, pooling: str, max_length: int, dtype: Any, device: Any, chunk_size: int,
+              seed: int, texts: Sequence[str], tuned: FineTuneResult | None) -> dict[str, Any]:
+    """Everything that changes the vectors: the resume fingerprint and most of the sidecar."""
+    local = Path(model).exists()
+    return {
+        "model": str(Path(model).resolve()) if local else model,
+        "model_config": {"_name_or_path": config._name_or_path, "model_type": config.model_type,
+                         "hidden_size": config.hidden_size},
+        "pooling": pooling,
+        "max_length": max_length,
+        "dtype": str(dtype).removeprefix("torch."),
+        "device": device.type,
+        "chunk_size": chunk_size,
+        "template": TEMPLATE,
+        "texts_sha256": _texts_sha256(texts),
+        "seed": seed,
+        "fine_tune": None if tuned is None else tuned.to_dict(),
+        "version": __version__,
+    }
+
+
+def _signature(settings: dict[str, Any]) -> str:
+    tuned = settings["fine_tune"]
+    ft = "none" if tuned is None else f"{len(tuned['train_ids'])}+{len(tuned['val_ids'])}"
+    return (f"embed|model:{settings['model']}|pool:{settings['pooling']}|len:{settings['max_length']}"
+            f"|dtype:{settings['dtype']}|texts:{settings['texts_sha256'][:8]}|ft:{ft}|seed:{settings['seed']}"
+            f"|v:{settings['version']}")
+
+
+class _Chunks:
+    """Saved chunks of one run; a fingerprint of its settings decides whether a rerun may reuse them."""
+
+    def __init__(self, folder: Path, settings: dict[str, Any]) -> None:
+        self.folder = folder
+        self.fingerprint = hashlib.sha256(json.dumps(settings, sort_keys=True).encode()).hexdigest()
+        self.reused = 0
+        self.started_over = False
+        stamp = folder / "fingerprint.txt"
+        old = stamp.read_text().strip() if stamp.exists() else None
+        if old is not None and old != self.fingerprint:
+            for path in folder.glob("chunk-*.npy"):
+                path.unlink()
+            self.started_over = True
+            warnings.warn(f"{folder}: saved chunks were made from other inputs or settings; starting over", stacklevel=3)
+        folder.mkdir(parents=True, exist_ok=True)
+        stamp.write_text(self.fingerprint + "\n")
+
+    def load(self, k: int, rows: int) -> np.ndarray | None:
+        path = self.folder / CHUNK_NAME.format(k)
+        if not path.exists():
+            return None
+        X = np.load(path)
+        if X.shape[0] != rows:
+            return None
+        self.reused += 1
+        return X
+
+    def save(self, k: int, X: np.ndarray) -> None:
+        _save_npy(self.folder / CHUNK_NAME.format(k), X)
+
+
+def _save_npy(path: Path, X: np.ndarray) -> None:
+    """Write then rename, so an interrupted run never leaves a truncated array to be reused."""
+    tmp = path.with_name(path.name + ".tmp")
+    with open(tmp, "wb") as fh:
+        np.save(fh, X)
+    os.replace(tmp, path)
+
+
+def _run(torch: Any, encoder: Any, tokenizer: Any, texts: list[str], settings: dict[str, Any], batch_size: int,
+         chunks: _Chunks | None, progress: Progress | None) -> np.ndarray:
+    """Embed ``texts`` longest first (so a batch too big for memory fails at once, and batches pad
+    little); chunks are slices of that order, and the rows return to the input order at the end.
+
+    A chunk is saved before progress is reported for its last batch, so a callback that raises
+    (Ctrl-C in the CLI) never loses a finished chunk."""
+    max_length, pooling, chunk_size = settings["max_length"], settings["pooling"], settings["chunk_size"]
+    lengths = [len(ids) for ids in tokenizer(texts, truncation=True, max_length=max_length)["input_ids"]]
+    order = sorted(range(len(texts)), key=lambda i: (-lengths[i], i))
+    total, done, parts = len(texts), 0, []
+    report = progress if progress is not None else (lambda done, total: None)
+    for k, start in enumerate(range(0, total, chunk_size)):
+        positions = order[start : start + chunk_size]
+        vectors = chunks.load(k, len(positions)) if chunks is not None else None
+        if vectors is None:
+            batches = []
+            for b in range(0, len(positions), batch_size):
+                if batches:
+                    report(done, total)
+                batch = [texts[i] for i in positions[b : b + batch_size]]
+                batches.append(_forward(torch, encoder, tokenizer, batch, max_length, pooling))
+                done += len(batch)
+            vectors = np.concatenate(batches)
+            if chunks is not None:
+                chunks.save(k, vectors)
+        else:
+            done += len(positions)
+        report(done, total)
+        parts.append(vectors)
+    X = np.empty((total, parts[0].shape[1]), dtype=np.float32)
+    X[order] = np.concatenate(parts)
+    return X
+
+
+def _forward(torch: Any, encoder: Any, tokenizer: Any, batch: list[str], max_length: int, pooling: str) -> np.ndarray:
+    device = next(encoder.parameters()).device
+    inputs = tokenizer(batch, truncation=True, max_length=max_length, padding=True, return_tensors="pt").to(device)
+    with torch.inference_mode():
+        hidden = encoder(input_ids=inputs["input_ids"], attention_mask=inputs["attention_mask"]).last_hidden_state
+        if pooling == "cls":
+            pooled = hidden[:, 0]
+        else:
+            mask = inputs["attention_mask"].unsqueeze(-1).to(hidden.dtype)
+            pooled = (hidden * mask).sum(1) / mask.sum(1)
+    return pooled.float().cpu().numpy()
+
+
+def save_embeddings(embeddings: Embeddings, path: str | os.PathLike) -> Path:
+    """Save ``X`` as ``path`` (``.npy``, float32) and ``meta`` beside it as ``.json``; return the JSON path.
+
+    Examples
+    --------
+    >>> save_embeddings(emb, "wg.npy"); load_embeddings("wg.npy").X.shape   # doctest: +SKIP
+    (40398, 1024)
+    """
+    path = Path(path)
+    sidecar = path.with_suffix(".json")
+    meta = {**embeddings.meta, "ids": list(embeddings.ids), "labels": np.asarray(embeddings.y).tolist()}
+    _save_npy(path, np.asarray(embeddings.X, dtype=np.float32))
+    tmp = sidecar.with_name(sidecar.name + ".tmp")
+    tmp.write_text(json.dumps(meta, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    os.replace(tmp, sidecar)
+    return sidecar
+
+
+def load_embeddings(path: str | os.PathLike) -> Embeddings:
+    """Read what :func:`save_embeddings` wrote; the ids, labels and rows must agree in number.
+
+    Examples
+    --------
+    >>> emb = load_embeddings("work/embeddings.npy")   # doctest: +SKIP
+    >>> emb.meta["model_config"]["hidden_size"]        # doctest: +SKIP
+    1024
+    """
+    path = Path(path)
+    sidecar = path.with_suffix(".json")
+    try:
+        X = np.load(path)
+        meta = json.loads(sidecar.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise FormatError(path, None, f"cannot read embeddings: {exc}") from None
+    ids, labels = meta.get("ids"), meta.get("labels")
+    if X.ndim != 2 or not isinstance(ids, list) or not isinstance(labels, list) or not len(ids) == len(labels) == len(X):
+        raise FormatError(sidecar, None, f"expected {len(X)} ids and labels for a 2-D array of {len(X)} rows")
+    return Embeddings(ids, X, np.array(labels, dtype=np.int64), meta)
