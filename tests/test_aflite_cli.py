@@ -43,9 +43,10 @@ def test_run_writes_kept_items_report_and_plot(corpus, tiny_model, tmp_path, cap
     assert all(r["phase"] >= 0 and r["score"] >= 0.75 for r in report["removed_items"])
     assert report["twins"]["groups"] == 80 and report["seed"] == 0
     assert report["signature"].startswith("aflite|n:8|m:60|k:10|tau:0.75|backend:torch-cpu") and "|emb:embed|model:" in report["signature"]
-    assert set(report["assessment"]) == {"aflite", "random", "pmi"}
+    assert set(report["assessment"]) == {"aflite", "random", "pmi", "twin_pmi"}
+    assert report["assessment"]["twin_pmi"]["pairs"] == 80
     assert (tmp_path / "kept.aflite.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
-    assert (tmp_path / "kept.jsonl.aflite-work" / "embeddings.npy").is_file()
+    assert (tmp_path / "kept.aflite-work" / "embeddings.npy").is_file()
     assert f"wrote {len(kept)} kept items" in err
 
 
@@ -59,6 +60,15 @@ def test_keep_twins_keeps_or_removes_a_schema_whole(corpus, tiny_model, tmp_path
     assert all(len(ids) == 2 for ids in groups.values())  # no schema is left with one version
     assert report["twins"]["keep_twins"] is True
     assert report["removed"] == sum(r["removed"] for r in report["history"]) + report["twins"]["removed_with_their_twin"]
+
+
+def test_run_to_stdout_with_a_report_path(corpus, tiny_model, tmp_path, capfd):
+    code = main(["aflite", "run", str(corpus), "--model", tiny_model, *EMBED, *FILTER, "-o", "/dev/stdout",
+                 "--report", str(tmp_path / "r.json")])
+    out = capfd.readouterr().out
+    report = json.loads((tmp_path / "r.json").read_text())
+    assert code == 0 and len(out.splitlines()) == report["kept"]
+    assert (tmp_path / "r.png").is_file() and (tmp_path / "r-work" / "embeddings.npy").is_file()
 
 
 def test_embed_then_filter(corpus, tiny_model, tmp_path, capsys):
@@ -83,7 +93,9 @@ def test_bad_arguments_fail_before_any_work(corpus, tiny_model, tmp_path, capsys
     assert main(["aflite", "run", str(corpus), "--model", tiny_model, "-k", "0", "-o", str(tmp_path / "x.jsonl")]) == 1
     assert "--cutoff must be at least 1" in capsys.readouterr().err
     assert main(["aflite", "run", str(corpus), "--model", tiny_model, "--to", "nope", "-o", str(tmp_path / "x.jsonl")]) == 2
-    assert not (tmp_path / "x.jsonl.aflite-work").exists()
+    assert not (tmp_path / "x.aflite-work").exists()
+    assert main(["aflite", "run", str(corpus), "--model", tiny_model, "-o", "/dev/stdout"]) == 1
+    assert "give --report PATH.json" in capsys.readouterr().err
     code = main(["aflite", "run", str(corpus), "--model", tiny_model, *EMBED, "-m", "500", "-o", str(tmp_path / "y.jsonl")])
     assert code == 1 and "no more than train_size=500" in capsys.readouterr().err
     assert not (tmp_path / "y.jsonl").exists()

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -134,9 +135,14 @@ def cmd_run(args: argparse.Namespace) -> int:
     params = _estimator_params(args)
     to = args.to or "jsonl"
     wt.formats.get(to)  # an unknown format is refused before any work
-    items = _read(args.inputs, args.source_format, args.read_option)
     output = Path(args.output)
-    work = Path(args.work) if args.work else output.with_name(output.name + ".aflite-work")
+    stem = Path(args.report).with_suffix("") if args.report else output.with_name(output.stem)
+    report, plot = Path(f"{stem}.json" if args.report else f"{stem}.aflite.json"), Path(f"{stem}.png" if args.report else f"{stem}.aflite.png")
+    for path in (report, plot):
+        if not os.access(path.parent, os.W_OK) or path.parent == Path("/dev"):
+            raise WinoError(f"{path}: cannot write the report beside the output there; give --report PATH.json")
+    items = _read(args.inputs, args.source_format, args.read_option)
+    work = Path(args.work) if args.work else report.with_name(report.name.replace(".json", "") + "-work")
     console = make_console(stderr=True)
     with _progress_bar(console) as bar:
         phases: list[_Phases] = []
@@ -150,8 +156,7 @@ def cmd_run(args: argparse.Namespace) -> int:
                            embed_options=_embed_options(args), embed_progress=_Embedding(bar), filter_progress=filtering,
                            **params)
     n = wt.write(kept, output, to=to)
-    stem = output.with_name(output.stem)
-    _outputs(result, Path(f"{stem}.aflite.json"), Path(f"{stem}.aflite.png"), console)
+    _outputs(result, report, plot, console)
     console.print(f"wrote {n} kept items to {output} ({to})")
     return 0
 
@@ -236,9 +241,11 @@ def add_aflite_commands(subparsers: Any) -> argparse.ArgumentParser:
     corpus(p)
     embedding(p)
     filtering(p)
-    p.add_argument("-o", "--output", required=True, metavar="OUT", help="kept items; OUT's stem + .aflite.json/.aflite.png beside it")
+    p.add_argument("-o", "--output", required=True, metavar="OUT", help="kept items (a file, /dev/stdout, a FIFO)")
+    p.add_argument("--report", metavar="JSON", help="report path, the plot beside it as .png (default: OUT's stem + "
+                   ".aflite.json / .aflite.png)")
     p.add_argument("--to", metavar="FORMAT", help="output format (default jsonl)")
-    p.add_argument("--work", metavar="DIR", help="embedding cache (default OUT.aflite-work/)")
+    p.add_argument("--work", metavar="DIR", help="embedding cache (default: the report's stem + -work/)")
     p.add_argument("--device", default="auto", help="auto (GPU when present), cpu, cuda")
     p.add_argument("--seed", type=int, default=0)
     p.set_defaults(func=cmd_run)

@@ -101,7 +101,24 @@ def _assessment(emb: Embeddings, keep: np.ndarray, items: Sequence[Item] | None,
         pmi = pmi_filter(texts, emb.y.tolist(), n_keep=size)
         out["pmi"] = {**assess(emb.X, emb.y, pmi.keep_mask, random_state=seed).to_dict(), "signature": pmi.signature,
                       "top_words": {str(k): v[:5] for k, v in pmi.top_words.items()}}
+        pairs = [g for g in twin_groups(emb.ids, items) if len(g) == 2]
+        if len(pairs) >= 10:
+            out["twin_pmi"] = _twin_pmi(emb, texts, pairs, size, seed)
     return out
+
+
+def _twin_pmi(emb: Embeddings, texts: list[str], pairs: list[list[int]], size: int, seed: int) -> dict[str, Any]:
+    """WinoGrande's twin baseline: drop the pairs whose sentences lean most apart (|f(t1, t2)|) to AFLite's size."""
+    from .assess import assess
+    from .baselines import twin_pmi_filter
+
+    drop = min(len(pairs), -(-(len(emb.ids) - size) // 2))
+    kept_pairs = twin_pmi_filter([(texts[i], texts[j]) for i, j in pairs], [(int(emb.y[i]), int(emb.y[j])) for i, j in pairs],
+                                 n_keep=len(pairs) - drop)
+    keep = np.ones(len(emb.ids), dtype=bool)
+    for (i, j), kept in zip(pairs, kept_pairs):
+        keep[[i, j]] = kept
+    return {**assess(emb.X, emb.y, keep, random_state=seed).to_dict(), "pairs": len(pairs), "pairs_dropped": drop}
 
 
 def run(items: Sequence[Item], *, model: str, work_dir: str | os.PathLike, keep_twins: bool = False,

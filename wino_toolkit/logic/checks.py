@@ -19,7 +19,7 @@ from typing import Any
 from wino_toolkit import __version__
 from wino_toolkit.extras import require
 
-__all__ = ["Problem", "CheckResult", "Verdict", "verify", "CHECKS", "signature"]
+__all__ = ["Problem", "CheckResult", "Verdict", "Session", "verify", "CHECKS", "signature"]
 
 CHECKS = ("consistency", "sufficiency", "necessity", "uniqueness", "false_knowledge")
 
@@ -98,7 +98,7 @@ def _combine(statuses: list[str]) -> str:
     return "fail" if "fail" in statuses else "unknown" if "unknown" in statuses else "pass"
 
 
-class _Session:
+class Session:
     """Satisfiability questions about one problem, with a per-question timeout."""
 
     def __init__(self, problem: Problem, timeout_ms: int):
@@ -144,7 +144,7 @@ class _Session:
 def verify(problem: Problem, *, timeout_ms: int = 5000) -> Verdict:
     """Run every check on ``problem``; no check's failure stops the others."""
     start = time.perf_counter()
-    s = _Session(problem, timeout_ms)
+    s = Session(problem, timeout_ms)
     z3 = s.z3
     gamma = [f for _, f in problem.scenario]
     K = problem.knowledge
@@ -199,7 +199,7 @@ def verify(problem: Problem, *, timeout_ms: int = 5000) -> Verdict:
     return Verdict(problem.source, problem.item, checks, false_results, time.perf_counter() - start)
 
 
-def _false_knowledge(s: _Session, gamma: list[Any], K: list[tuple[str, Any]], entry: tuple) -> CheckResult:
+def _false_knowledge(s: Session, gamma: list[Any], K: list[tuple[str, Any]], entry: tuple) -> CheckResult:
     name, formula, transformation, of = entry
     z3 = s.z3
     # in place of the true formula it transforms (the rest of K kept); alone when it names none

@@ -11,6 +11,7 @@ import sys
 from typing import Any
 
 from wino_toolkit.console import make_console
+from wino_toolkit.errors import WinoError
 
 from .render import VARIANTS
 
@@ -31,7 +32,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
     from .files import verify_files
 
     if args.timeout <= 0:
-        raise SystemExit("wino logic verify: --timeout must be positive")
+        raise WinoError("--timeout must be a positive number of milliseconds")
     console = make_console(stderr=True)
     with console.status("checking") as status:
         verdicts = verify_files(args.files, timeout_ms=args.timeout,
@@ -96,7 +97,7 @@ def cmd_render(args: argparse.Namespace) -> int:
     from .files import render_files, write_sentences
 
     if args.items is None and (args.to or args.corpus != "wsc285-logic"):
-        raise SystemExit("wino logic render: --to and --corpus need --items (the corpus whose items the sentences explain)")
+        raise WinoError("--to and --corpus need --items (the corpus whose items the sentences explain)")
     console = make_console(stderr=True)
     with console.status("rendering") as status:
         formalizations, sentences = render_files(args.files, variants=args.variant or VARIANTS, generate=not args.no_generate,

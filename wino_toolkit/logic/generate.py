@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Iterator
 
-from .checks import Problem, _Session
+from .checks import Problem, Session
 from .encode import Encoder
 from .formulas import Atom, Bin, Eq, Formula, Not, Quant, Var, conclusion, free_vars, map_atoms, strip_quantifiers, substitute, with_conclusion
 from .render import VARIANTS, grounding, render, universal_objects
@@ -34,7 +34,7 @@ class Checker:
         self.f = f
         self.encoder = Encoder(f)
         self.problem: Problem = self.encoder.problem()
-        self.session = _Session(self.problem, timeout_ms)
+        self.session = Session(self.problem, timeout_ms)
         self.gamma = [g for _, g in self.problem.scenario]
 
     def _others(self, without: str | None) -> list[tuple[str, Any]]:
