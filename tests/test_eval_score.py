@@ -1,0 +1,121 @@
+"""The ``partial`` scorer: lm-eval's WinoGrande formula exactly, batching that changes no number, CJK without
+inserted spaces, and a learnable toy corpus that a scorer ignoring the candidates could not pass."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+torch = pytest.importorskip("torch")
+pytest.importorskip("transformers")
+pytest.importorskip("tokenizers")
+
+from test_aflite_embed import STRONG, WEAK, make_item, toy_items  # noqa: E402
+from wino_toolkit.forms import disambiguated  # noqa: E402
+from wino_toolkit.eval.score import Request, loglikelihoods, partial_requests, score  # noqa: E402
+from wino_toolkit.schema import Candidate, Item, Span  # noqa: E402
+
+
+def filled(item: Item) -> str:
+    """The item's sentence with the right answer in place of the pronoun."""
+    right = item.candidates[item.answer].text
+    return item.text[: item.pronoun.start] + right + item.text[item.pronoun.end :]
+
+
+@pytest.fixture(scope="module")
+def tiny_gpt2(tmp_path_factory):
+    """A 2-layer GPT-2 (hidden 32) and a byte-level BPE tokenizer trained here, saved and loaded back by path."""
+    from tokenizers import ByteLevelBPETokenizer
+    from transformers import AutoModelForCausalLM, AutoTokenizer, GPT2Config, GPT2LMHeadModel, PreTrainedTokenizerFast
+
+    texts = [filled(item) for item in toy_items(300, seed=5)] + [item.text for item in toy_items(300, seed=6)]
+    bpe = ByteLevelBPETokenizer()
+    bpe.train_from_iterator(texts, vocab_size=400, min_frequency=1, special_tokens=["<|endoftext|>"])
+    fast = PreTrainedTokenizerFast(tokenizer_object=bpe._tokenizer, bos_token="<|endoftext|>", eos_token="<|endoftext|>",
+                                   pad_token="<|endoftext|>")
+    torch.manual_seed(0)
+    model = GPT2LMHeadModel(GPT2Config(vocab_size=len(fast), n_positions=64, n_embd=32, n_layer=2, n_head=2))
+    path = tmp_path_factory.mktemp("tiny-gpt2")
+    model.save_pretrained(path)
+    fast.save_pretrained(path)
+    return AutoModelForCausalLM.from_pretrained(path).eval(), AutoTokenizer.from_pretrained(path), str(path)
+
+
+def requests_of(item: Item) -> list[Request]:
+    return partial_requests(item, list(disambiguated([item])))
+
+
+def test_partial_requests_follow_lm_evals_winogrande_definition():
+    """A sentence-initial candidate is lower-cased where it fills the blank ("because the wolf")."""
+    item = make_item("w-1", "the wolf", "the mouse", "chased", "hungry", 0)
+    assert requests_of(item) == [Request("The wolf chased the mouse because the wolf", " was hungry."),
+                                 Request("The wolf chased the mouse because the mouse", " was hungry.")]
+
+
+@pytest.mark.parametrize("language, text, pronoun, candidates, expected", [
+    ("zh-Hans", "猫追老鼠，因为它饿了。", "它", ("猫", "老鼠"), ("猫追老鼠，因为猫", "猫追老鼠，因为老鼠", "饿了。")),
+    ("ja", "猫がネズミを追いかけた。それはお腹が空いていた。", "それ", ("猫", "ネズミ"),
+     ("猫がネズミを追いかけた。猫", "猫がネズミを追いかけた。ネズミ", "はお腹が空いていた。")),
+])
+def test_no_space_is_inserted_into_chinese_or_japanese(language, text, pronoun, candidates, expected):
+    at = text.index(pronoun, text.index(candidates[1]) + 1)
+    spans = [Span(text.index(c), text.index(c) + len(c), c) for c in candidates]
+    item = Item("c-1", "t", language, text, [Candidate(c, sp) for c, sp in zip(candidates, spans)], answer=0,
+                pronoun=Span(at, at + len(pronoun), pronoun))
+    requests = requests_of(item)
+    assert [r.context for r in requests] == list(expected[:2])
+    assert all(r.continuation == expected[2] for r in requests)
+    assert not any(" " in r.context + r.continuation for r in requests)
+
+
+def independent(model, tokenizer, request: Request) -> float:
+    """lm-eval's loglikelihood, computed here without our code: one sequence, no batching."""
+    context = tokenizer.encode(request.context)
+    whole = tokenizer.encode(request.context + request.continuation)
+    continuation = whole[len(context):]
+    ids = torch.tensor([context + continuation])
+    with torch.no_grad():
+        logprobs = torch.log_softmax(model(ids).logits[0, :-1].float(), -1)
+    return float(sum(logprobs[len(context) - 1 + j, t] for j, t in enumerate(continuation)))
+
+
+def test_loglikelihoods_equal_the_formula_and_do_not_depend_on_batching(tiny_gpt2):
+    model, tokenizer, _ = tiny_gpt2
+    items = toy_items(20, seed=9)
+    requests = [r for item in items for r in requests_of(item)]
+    rng = random.Random(0)
+    requests += [Request(r.context + " and then", r.continuation) for r in rng.sample(requests, 8)]  # varied lengths
+    one = loglikelihoods(model, tokenizer, requests, batch_size=1)
+    many = loglikelihoods(model, tokenizer, requests, batch_size=7)
+    for r, (a, n), (b, m) in zip(requests, one, many):
+        assert n == m and abs(a - b) < 1e-4
+        assert abs(a - independent(model, tokenizer, r)) < 1e-4
+
+
+def test_a_trained_model_scores_a_learnable_corpus_above_chance(tiny_gpt2):
+    """The right answer is always the strong animal; a model trained on filled sentences learns it, an
+    untrained one does not, so a scorer that ignored the candidates could not pass."""
+    model, tokenizer, path = tiny_gpt2
+    from transformers import AutoModelForCausalLM
+
+    held_out = [i for i in toy_items(400, seed=11)][:120]
+    before = score(held_out, model=model, tokenizer=tokenizer, batch_size=32).accuracy
+    trained = AutoModelForCausalLM.from_pretrained(path)
+    texts = [filled(item) for item in toy_items(300, seed=5)]
+    torch.manual_seed(0)
+    optimizer = torch.optim.AdamW(trained.parameters(), lr=1e-2)
+    trained.train()
+    for step in range(400):
+        batch = tokenizer([texts[(step * 16 + k) % len(texts)] for k in range(16)], return_tensors="pt", padding=True)
+        labels = batch["input_ids"].masked_fill(batch["attention_mask"] == 0, -100)
+        loss = trained(**batch, labels=labels).loss
+        loss.backward()
+        optimizer.step()
+        optimizer.zero_grad()
+    trained.eval()
+    result = score(held_out, model=trained, tokenizer=tokenizer, batch_size=32)
+    assert result.accuracy >= 0.8, (before, result.accuracy)
+    assert before < 0.75
+    first = result.items[0].to_dict()
+    assert set(first) >= {"id", "scores", "tokens", "prediction", "gold", "scored"}
+    assert first["scored"][0]["context"].endswith(tuple(s for s in STRONG + WEAK))

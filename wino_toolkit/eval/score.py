@@ -1,0 +1,179 @@
+"""Zero-shot scoring of schema items with a causal language model: the ``partial`` method, batched.
+
+``partial`` (Trinh & Le 2018; lm-eval's WinoGrande definition): the sentence up to the referring
+expression is filled with each candidate and the log-likelihood of the shared continuation is
+scored; the candidate whose continuation is likelier wins::
+
+    context_i    = sentence[:blank] + candidate_i
+    continuation = " " + sentence[blank + 1:].strip()      (no space for Chinese and Japanese)
+    score_i      = Σ log P(continuation tokens | context_i)
+
+The filled sentences come from the disambiguated form, so a candidate reads as it should where it
+lands ("because the wolf", not "because The wolf").
+
+Tokenization follows lm-eval's ``_encode_pair``: trailing spaces of the context move to the
+continuation, and the continuation's tokens are those of ``context + continuation`` after the
+context's own tokens. Requests go
+through the model in padded batches sorted by length (longest first), which changes no number:
+each row sees only its own tokens (right padding, causal attention).
+"""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from typing import Any, Callable, Iterable, Sequence
+
+from wino_toolkit.errors import WinoError
+from wino_toolkit.extras import require
+from wino_toolkit.forms import Disambiguated, FormReport, Skipped, disambiguated
+from wino_toolkit.schema import Item
+
+__all__ = ["Request", "ItemScore", "Scores", "partial_requests", "loglikelihoods", "score", "NO_SPACE_LANGUAGES"]
+
+#: languages written without spaces between words: the continuation gets no leading space
+NO_SPACE_LANGUAGES = ("zh", "ja")
+
+
+@dataclass(frozen=True)
+class Request:
+    """One string pair to score: ``continuation`` given ``context``."""
+
+    context: str
+    continuation: str
+
+
+@dataclass
+class ItemScore:
+    """An item's per-option scores, with the exact strings scored (for auditing)."""
+
+    id: str
+    corpus: str
+    language: str
+    requests: list[Request]
+    scores: list[float]
+    tokens: list[int]
+    gold: int | None
+
+    @property
+    def prediction(self) -> int:
+        return max(range(len(self.scores)), key=self.scores.__getitem__)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"id": self.id, "corpus": self.corpus, "language": self.language, "scores": self.scores, "tokens": self.tokens,
+                "prediction": self.prediction, "gold": self.gold,
+                "scored": [{"context": r.context, "continuation": r.continuation} for r in self.requests]}
+
+
+@dataclass
+class Scores:
+    """Every scored item, and the items the method could not score with the reason."""
+
+    items: list[ItemScore]
+    skipped: list[Skipped] = field(default_factory=list)
+
+    @property
+    def accuracy(self) -> float:
+        labeled = [s for s in self.items if s.gold is not None]
+        return sum(s.prediction == s.gold for s in labeled) / len(labeled) if labeled else float("nan")
+
+
+def _no_space(language: str) -> bool:
+    return language.split("-")[0].lower() in NO_SPACE_LANGUAGES
+
+
+def partial_requests(item: Item, versions: Sequence[Disambiguated]) -> list[Request]:
+    """The ``partial`` method's requests for ``item``, one per candidate, cut from its disambiguated versions.
+
+    The disambiguated form substitutes each candidate grammatically ("because the wolf", not the
+    blank form's sentence-initial "The wolf"); the context ends after the candidate and the rest is
+    the continuation, written as lm-eval writes it (``" " + rest.strip()``; no space for zh/ja).
+    """
+    out = []
+    for d in versions:
+        cut = _end_of_candidate(item, d, versions)
+        rest = d.text[cut:].strip()
+        out.append(Request(d.text[:cut].rstrip(), rest if _no_space(item.language) else " " + rest))
+    return out
+
+
+def _end_of_candidate(item: Item, d: Disambiguated, versions: Sequence[Disambiguated]) -> int:
+    """Where the substituted candidate ends: at the referring expression's place when the text shows it
+    there, else where the versions' shared ending starts (at a word boundary)."""
+    start = item.pronoun.start if item.pronoun is not None else -1
+    if start >= 0 and d.text[start : start + len(d.candidate_text)].casefold() == d.candidate_text.casefold():
+        return start + len(d.candidate_text)
+    shared = len(os.path.commonprefix([v.text[::-1] for v in versions]))
+    cut = len(d.text) - shared
+    while 0 < cut < len(d.text) and d.text[cut - 1].isalnum() and d.text[cut].isalnum():
+        cut += 1
+    return cut
+
+
+def loglikelihoods(model: Any, tokenizer: Any, requests: Sequence[Request], *, batch_size: int = 16,
+                   progress: Callable[[int, int], None] | None = None) -> list[tuple[float, int]]:
+    """``(Σ log P(continuation | context), continuation tokens)`` per request, in padded batches sorted by length."""
+    torch = require("torch", "neural", "Zero-shot scoring")
+    encoded = []
+    for r in requests:
+        text, rest = r.context, r.continuation
+        trailing = len(text) - len(text.rstrip(" "))
+        if trailing:  # lm-eval moves a context's trailing spaces to the continuation
+            text, rest = text[:-trailing], text[-trailing:] + rest
+        context = tokenizer.encode(text, add_special_tokens=False)
+        continuation = tokenizer.encode(text + rest, add_special_tokens=False)[len(context) :]
+        if not context:  # nothing to condition the first token on: start from BOS, as lm-eval does
+            start = tokenizer.bos_token_id if tokenizer.bos_token_id is not None else tokenizer.eos_token_id
+            context = [start]
+        if not continuation:
+            raise WinoError(f"nothing to score after {r.context!r}: the continuation is empty")
+        encoded.append((context + continuation, len(continuation)))
+    order = sorted(range(len(encoded)), key=lambda i: -len(encoded[i][0]))
+    out: list[tuple[float, int]] = [(0.0, 0)] * len(encoded)
+    pad = tokenizer.pad_token_id if tokenizer.pad_token_id is not None else 0
+    device = next(model.parameters()).device
+    done = 0
+    with torch.no_grad():
+        for b in range(0, len(order), batch_size):
+            rows = order[b : b + batch_size]
+            width = max(len(encoded[i][0]) for i in rows) - 1
+            ids = torch.full((len(rows), width), pad, dtype=torch.long)
+            mask = torch.zeros((len(rows), width), dtype=torch.long)
+            for k, i in enumerate(rows):
+                tokens = encoded[i][0][:-1]
+                ids[k, : len(tokens)] = torch.tensor(tokens)
+                mask[k, : len(tokens)] = 1
+            logits = model(input_ids=ids.to(device), attention_mask=mask.to(device)).logits.float()
+            logprobs = torch.log_softmax(logits, dim=-1)
+            for k, i in enumerate(rows):
+                tokens, n = encoded[i]
+                length = len(tokens) - 1
+                targets = torch.tensor(tokens[-n:], device=device)
+                picked = logprobs[k, length - n : length].gather(1, targets[:, None]).squeeze(1)
+                out[i] = (float(picked.sum()), n)
+            done += len(rows)
+            if progress is not None:
+                progress(done, len(order))
+    return out
+
+
+def score(items: Iterable[Item], *, model: Any, tokenizer: Any, batch_size: int = 16,
+          progress: Callable[[int, int], None] | None = None) -> Scores:
+    """Score every item by the ``partial`` method with a loaded causal LM and its tokenizer.
+
+    Candidates are substituted by the project's disambiguated form, never a naive replace; items it
+    cannot make (no rules for the language, no referring expression) are in ``skipped`` with the reason.
+    """
+    items = list(items)
+    report = FormReport()
+    versions: dict[str, list[Disambiguated]] = {}
+    for d in disambiguated(items, report):
+        versions.setdefault(d.item_id, []).append(d)
+    chosen = [(item, partial_requests(item, versions[item.id])) for item in items if item.id in versions]
+    flat = [r for _, rs in chosen for r in rs]
+    results = loglikelihoods(model, tokenizer, flat, batch_size=batch_size, progress=progress)
+    scored, k = [], 0
+    for item, rs in chosen:
+        part = results[k : k + len(rs)]
+        k += len(rs)
+        scored.append(ItemScore(item.id, item.corpus, item.language, rs, [s for s, _ in part], [n for _, n in part], item.answer))
+    return Scores(scored, report.skipped)
