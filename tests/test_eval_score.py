@@ -119,3 +119,30 @@ def test_a_trained_model_scores_a_learnable_corpus_above_chance(tiny_gpt2):
     first = result.items[0].to_dict()
     assert set(first) >= {"id", "scores", "tokens", "prediction", "gold", "scored"}
     assert first["scored"][0]["context"].endswith(tuple(s for s in STRONG + WEAK))
+
+
+def test_wino_eval_lm_table_json_and_predictions(tiny_gpt2, tmp_path, capsys):
+    import json
+    from dataclasses import replace
+
+    import wino_toolkit as wt
+    from wino_toolkit.cli import main
+
+    _, _, path = tiny_gpt2
+    items = [replace(item, twin=f"g-{n // 2}") for n, item in enumerate(toy_items(40, seed=13))]
+    corpus = tmp_path / "toy.jsonl"
+    wt.write(items, corpus, to="jsonl")
+    predictions = tmp_path / "pred.jsonl"
+    code = main(["eval", "lm", str(corpus), "--model", path, "--device", "cpu", "--batch-size", "8", "--json",
+                 "--predictions", str(predictions)])
+    assert code == 0
+    results = json.loads(capsys.readouterr().out)
+    row = results["rows"][0]
+    assert (row["corpus"], row["language"], row["items"], row["schemas"]) == ("toy", "en", 40, 20)
+    assert row["low"] <= row["accuracy"] <= row["high"]
+    assert results["signature"].startswith("eval|model:") and "|method:partial|norm:sum|dtype:float32|" in results["signature"]
+    lines = [json.loads(line) for line in predictions.read_text().splitlines()]
+    assert len(lines) == 40 and sum(p["prediction"] == p["gold"] for p in lines) / 40 == pytest.approx(row["accuracy"])
+    assert lines[0]["scored"][0]["continuation"].startswith(" was ")
+    assert main(["eval", "lm", str(corpus), "--model", str(tmp_path / "missing"), "--device", "cpu"]) == 1
+    assert "cannot load causal LM" in capsys.readouterr().err

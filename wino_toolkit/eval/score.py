@@ -28,10 +28,13 @@ from wino_toolkit.extras import require
 from wino_toolkit.forms import Disambiguated, FormReport, Skipped, disambiguated
 from wino_toolkit.schema import Item
 
-__all__ = ["Request", "ItemScore", "Scores", "partial_requests", "loglikelihoods", "score", "NO_SPACE_LANGUAGES"]
+__all__ = ["Request", "ItemScore", "Scores", "partial_requests", "loglikelihoods", "score", "NO_SPACE_LANGUAGES",
+           "NORMALIZATIONS"]
 
 #: languages written without spaces between words: the continuation gets no leading space
 NO_SPACE_LANGUAGES = ("zh", "ja")
+#: how a candidate's log-likelihood is compared: the sum, per scored token, or per UTF-8 byte of the continuation
+NORMALIZATIONS = ("sum", "token", "byte")
 
 
 @dataclass(frozen=True)
@@ -50,17 +53,27 @@ class ItemScore:
     corpus: str
     language: str
     requests: list[Request]
-    scores: list[float]
+    scores: list[float]  # Σ log P, not normalized
     tokens: list[int]
     gold: int | None
+    twin: str | None = None
+    normalization: str = "sum"
+
+    def normalized(self) -> list[float]:
+        if self.normalization == "token":
+            return [s / max(n, 1) for s, n in zip(self.scores, self.tokens)]
+        if self.normalization == "byte":
+            return [s / max(len(r.continuation.encode("utf-8")), 1) for s, r in zip(self.scores, self.requests)]
+        return list(self.scores)
 
     @property
     def prediction(self) -> int:
-        return max(range(len(self.scores)), key=self.scores.__getitem__)
+        values = self.normalized()
+        return max(range(len(values)), key=values.__getitem__)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"id": self.id, "corpus": self.corpus, "language": self.language, "scores": self.scores, "tokens": self.tokens,
-                "prediction": self.prediction, "gold": self.gold,
+        return {"id": self.id, "corpus": self.corpus, "language": self.language, "twin": self.twin, "scores": self.scores,
+                "tokens": self.tokens, "normalization": self.normalization, "prediction": self.prediction, "gold": self.gold,
                 "scored": [{"context": r.context, "continuation": r.continuation} for r in self.requests]}
 
 
@@ -156,13 +169,15 @@ def loglikelihoods(model: Any, tokenizer: Any, requests: Sequence[Request], *, b
     return out
 
 
-def score(items: Iterable[Item], *, model: Any, tokenizer: Any, batch_size: int = 16,
+def score(items: Iterable[Item], *, model: Any, tokenizer: Any, batch_size: int = 16, normalization: str = "sum",
           progress: Callable[[int, int], None] | None = None) -> Scores:
     """Score every item by the ``partial`` method with a loaded causal LM and its tokenizer.
 
     Candidates are substituted by the project's disambiguated form, never a naive replace; items it
     cannot make (no rules for the language, no referring expression) are in ``skipped`` with the reason.
     """
+    if normalization not in NORMALIZATIONS:
+        raise WinoError(f"normalization {normalization!r} is not one of {', '.join(NORMALIZATIONS)}")
     items = list(items)
     report = FormReport()
     versions: dict[str, list[Disambiguated]] = {}
@@ -175,5 +190,6 @@ def score(items: Iterable[Item], *, model: Any, tokenizer: Any, batch_size: int 
     for item, rs in chosen:
         part = results[k : k + len(rs)]
         k += len(rs)
-        scored.append(ItemScore(item.id, item.corpus, item.language, rs, [s for s, _ in part], [n for _, n in part], item.answer))
+        scored.append(ItemScore(item.id, item.corpus, item.language, rs, [s for s, _ in part], [n for _, n in part], item.answer,
+                                item.twin, normalization))
     return Scores(scored, report.skipped)

@@ -1,0 +1,86 @@
+"""``wino eval lm``: zero-shot accuracy of a causal LM on any corpus, with the evidence behind each number.
+
+A thin wrapper: arguments are checked before loading anything, :mod:`.score` scores, :mod:`.results`
+tabulates, and this module prints the table (or JSON) and writes the per-item predictions.
+"""
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from wino_toolkit import __version__
+from wino_toolkit.console import key_values, make_console
+from wino_toolkit.errors import WinoError
+
+__all__ = ["add_eval_commands"]
+
+
+def cmd_lm(args: argparse.Namespace) -> int:
+    import wino_toolkit as wt
+
+    from .models import DTYPES, load_causal_lm, model_identity
+    from .results import evaluate_scores
+    from .score import NORMALIZATIONS, score
+
+    if args.batch_size < 1:
+        raise WinoError("--batch-size must be at least 1")
+    if args.normalization not in NORMALIZATIONS or args.dtype not in DTYPES:
+        raise WinoError("unknown --normalization or --dtype")
+    items = list(wt.read(args.inputs, source_format=args.source_format, options=key_values(args.read_option, "-O")))
+    model, tokenizer, dtype = load_causal_lm(args.model, device=args.device, dtype=args.dtype)
+    console = make_console(stderr=True)
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+    with Progress(TextColumn("scoring"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(), console=console,
+                  transient=True) as bar:
+        task = bar.add_task("scoring", total=None)
+        scores = score(items, model=model, tokenizer=tokenizer, batch_size=args.batch_size, normalization=args.normalization,
+                       progress=lambda done, total: bar.update(task, completed=done, total=total))
+    checksum = hashlib.sha256(b"".join(Path(p).read_bytes() for p in args.inputs)).hexdigest()[:8]
+    signature = (f"eval|model:{model_identity(args.model, model)}|method:partial|norm:{args.normalization}|dtype:{dtype}"
+                 f"|data:{checksum}|v:{__version__}")
+    results = evaluate_scores(scores, signature=signature, seed=args.seed)
+    if args.predictions:
+        from wino_toolkit.io import atomic_output, text_writer
+
+        with atomic_output(args.predictions) as fh, text_writer(fh) as out:
+            for s in scores.items:
+                out.write(json.dumps(s.to_dict(), ensure_ascii=False) + "\n")
+    if args.json:
+        json.dump(results.to_json(), sys.stdout, ensure_ascii=False, indent=1)
+        sys.stdout.write("\n")
+    else:
+        make_console().print(results.table())
+    if scores.skipped:
+        reasons: dict[str, int] = {}
+        for s in scores.skipped:
+            reasons[s.reason] = reasons.get(s.reason, 0) + 1
+        console.print(f"skipped {len(scores.skipped)} item(s): " + "; ".join(f"{n} {r}" for r, n in reasons.items()))
+    return 0
+
+
+def add_eval_commands(subparsers: Any) -> argparse.ArgumentParser:
+    """Add ``eval`` and its sub-commands to ``wino``'s sub-parsers."""
+    from .score import NORMALIZATIONS
+
+    evaluation = subparsers.add_parser("eval", help="zero-shot evaluation of language models",
+                                       description="Zero-shot evaluation of language models on any corpus.")
+    sub = evaluation.add_subparsers(dest="eval_command", required=True, metavar="COMMAND")
+    p = sub.add_parser("lm", help="score a causal LM by the partial method (lm-eval's WinoGrande definition)")
+    p.add_argument("inputs", nargs="+", metavar="CORPUS", help="corpus file(s); the format is detected from content")
+    p.add_argument("--from", dest="source_format", metavar="FORMAT", help="corpus format (default: detected)")
+    p.add_argument("-O", dest="read_option", action="append", metavar="KEY=VALUE", help="reader option, e.g. -O subset=wsc273")
+    p.add_argument("--model", required=True, help="Hugging Face causal LM: hub name or local path")
+    p.add_argument("--normalization", default="sum", choices=NORMALIZATIONS, help="sum (default), per token or per byte")
+    p.add_argument("--batch-size", type=int, default=16, metavar="N")
+    p.add_argument("--device", default="auto", help="auto (GPU when present), cpu, cuda")
+    p.add_argument("--dtype", default="auto", help="auto, float32, bfloat16, float16")
+    p.add_argument("--predictions", metavar="JSONL", help="one line per item: scores, tokens, prediction, gold, strings scored")
+    p.add_argument("--json", action="store_true", help="the results as JSON")
+    p.add_argument("--seed", type=int, default=0, help="seed of the bootstrap intervals (recorded in the signature)")
+    p.set_defaults(func=cmd_lm)
+    return evaluation

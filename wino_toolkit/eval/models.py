@@ -1,0 +1,44 @@
+"""Loading a causal LM for scoring: by hub name or local path, on the GPU when present, and its identity."""
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+from typing import Any
+
+from wino_toolkit.errors import WinoError
+from wino_toolkit.extras import require
+
+__all__ = ["load_causal_lm", "model_identity", "DTYPES"]
+
+DTYPES = ("auto", "float32", "bfloat16", "float16")
+
+
+def load_causal_lm(name: str, *, device: str = "auto", dtype: str = "auto") -> tuple[Any, Any, str]:
+    """``(model, tokenizer, dtype name)`` from ``AutoModelForCausalLM.from_pretrained`` (hub name or directory).
+
+    ``dtype="auto"`` is bfloat16 on a GPU that has it, float16 on another GPU, float32 on the CPU.
+    """
+    torch = require("torch", "neural", "Zero-shot scoring")
+    transformers = require("transformers", "neural", "Zero-shot scoring")
+    if dtype not in DTYPES:
+        raise WinoError(f"dtype {dtype!r} is not one of {', '.join(DTYPES)}")
+    where = ("cuda" if torch.cuda.is_available() else "cpu") if device == "auto" else device
+    if dtype == "auto":
+        dtype = "float32" if where == "cpu" else "bfloat16" if torch.cuda.is_bf16_supported() else "float16"
+    try:
+        tokenizer = transformers.AutoTokenizer.from_pretrained(name)
+        model = transformers.AutoModelForCausalLM.from_pretrained(name)
+    except (OSError, ValueError) as exc:
+        raise WinoError(f"cannot load causal LM {name!r}: {str(exc).splitlines()[0]}") from None
+    return model.to(device=where, dtype=getattr(torch, dtype)).eval(), tokenizer, dtype
+
+
+def model_identity(name: str, model: Any) -> str:
+    """The model as a signature names it: a hub name with its revision, or a local path with a hash of its config."""
+    path = Path(name)
+    if path.is_dir():
+        config = path / "config.json"
+        digest = hashlib.sha256(config.read_bytes()).hexdigest()[:8] if config.is_file() else "noconfig"
+        return f"{path.name}#{digest}"
+    revision = getattr(model.config, "_commit_hash", None)
+    return f"{name}@{revision[:8]}" if revision else name

@@ -1,0 +1,84 @@
+"""Accuracy tables from scores: per corpus and language, with a seeded bootstrap interval and twin accuracy.
+
+Twin (pair) accuracy is WinoGrande's "group" scoring: a schema counts only when every version of it
+present is right, so a model cannot score by always naming the same candidate.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Sequence
+
+import numpy as np
+
+from .score import ItemScore, Scores
+
+__all__ = ["Row", "Results", "evaluate_scores"]
+
+RESAMPLES = 1000
+
+
+@dataclass(frozen=True)
+class Row:
+    corpus: str
+    language: str
+    items: int
+    accuracy: float
+    low: float  # 95% bootstrap interval of the accuracy
+    high: float
+    schemas: int  # twin groups with two or more versions scored
+    twin_accuracy: float | None
+
+    def to_dict(self) -> dict[str, Any]:
+        return dict(self.__dict__)
+
+
+@dataclass
+class Results:
+    rows: list[Row]
+    skipped: int
+    signature: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"signature": self.signature, "skipped": self.skipped, "rows": [r.to_dict() for r in self.rows]}
+
+    def table(self) -> Any:
+        """A rich table with the signature as its caption."""
+        from rich.table import Table
+
+        table = Table(title="zero-shot accuracy", caption=self.signature)
+        for column in ("corpus", "language", "items", "accuracy", "95% interval", "schemas", "twin accuracy"):
+            table.add_column(column, justify="left" if column in ("corpus", "language") else "right")
+        for r in self.rows:
+            twin = "-" if r.twin_accuracy is None else f"{r.twin_accuracy:.3f}"
+            table.add_row(r.corpus, r.language, str(r.items), f"{r.accuracy:.3f}", f"{r.low:.3f}-{r.high:.3f}", str(r.schemas), twin)
+        return table
+
+
+def _bootstrap(correct: np.ndarray, seed: int) -> tuple[float, float]:
+    rng = np.random.default_rng(seed)
+    means = correct[rng.integers(0, len(correct), size=(RESAMPLES, len(correct)))].mean(axis=1)
+    return float(np.quantile(means, 0.025)), float(np.quantile(means, 0.975))
+
+
+def _twins(scored: Sequence[ItemScore]) -> tuple[int, float | None]:
+    groups: dict[str, list[bool]] = {}
+    for s in scored:
+        if s.twin is not None:
+            groups.setdefault(s.twin, []).append(s.prediction == s.gold)
+    whole = [all(g) for g in groups.values() if len(g) > 1]
+    return len(whole), (sum(whole) / len(whole) if whole else None)
+
+
+def evaluate_scores(scores: Scores, *, signature: str, seed: int = 0) -> Results:
+    """One row per corpus and language over the labeled items of ``scores``."""
+    groups: dict[tuple[str, str], list[ItemScore]] = {}
+    for s in scores.items:
+        if s.gold is not None:
+            groups.setdefault((s.corpus, s.language), []).append(s)
+    rows = []
+    for (corpus, language), scored in sorted(groups.items()):
+        correct = np.array([s.prediction == s.gold for s in scored], dtype=float)
+        low, high = _bootstrap(correct, seed)
+        schemas, twin = _twins(scored)
+        rows.append(Row(corpus, language, len(scored), float(correct.mean()), low, high, schemas, twin))
+    return Results(rows, len(scores.skipped), f"{signature}|boot:{RESAMPLES}|seed:{seed}")
