@@ -12,7 +12,7 @@ pytest.importorskip("tokenizers")
 
 from test_aflite_embed import STRONG, WEAK, make_item, toy_items  # noqa: E402
 from wino_toolkit.forms import disambiguated  # noqa: E402
-from wino_toolkit.eval.score import Request, loglikelihoods, partial_requests, score  # noqa: E402
+from wino_toolkit.eval.score import Request, full_requests, loglikelihoods, partial_requests, score  # noqa: E402
 from wino_toolkit.schema import Candidate, Item, Span  # noqa: E402
 
 
@@ -146,3 +146,26 @@ def test_wino_eval_lm_table_json_and_predictions(tiny_gpt2, tmp_path, capsys):
     assert lines[0]["scored"][0]["continuation"].startswith(" was ")
     assert main(["eval", "lm", str(corpus), "--model", str(tmp_path / "missing"), "--device", "cpu"]) == 1
     assert "cannot load causal LM" in capsys.readouterr().err
+
+
+def test_full_method_scores_whole_filled_sentences_and_computes_a_sequence_once(tiny_gpt2):
+    model, tokenizer, _ = tiny_gpt2
+    item = make_item("w-2", "the wolf", "the mouse", "chased", "hungry", 0)
+    requests = full_requests(item, list(disambiguated([item])))
+    assert [r.continuation for r in requests] == ["The wolf chased the mouse because the wolf was hungry.",
+                                                  "The wolf chased the mouse because the mouse was hungry."]
+    assert all(r.context == "" for r in requests)
+    rows = []
+    original = model.forward
+
+    def counting(*args, **kwargs):
+        rows.append(kwargs["input_ids"].shape[0])
+        return original(*args, **kwargs)
+
+    model.forward = counting
+    try:
+        twice = loglikelihoods(model, tokenizer, requests + requests, batch_size=8)
+    finally:
+        del model.forward
+    assert sum(rows) == 2 and twice[:2] == twice[2:]
+    assert abs(twice[0][0] - independent(model, tokenizer, Request("<|endoftext|>", requests[0].continuation))) < 1e-4

@@ -38,10 +38,11 @@ def cmd_lm(args: argparse.Namespace) -> int:
     with Progress(TextColumn("scoring"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(), console=console,
                   transient=True) as bar:
         task = bar.add_task("scoring", total=None)
-        scores = score(items, model=model, tokenizer=tokenizer, batch_size=args.batch_size, normalization=args.normalization,
+        scores = score(items, model=model, tokenizer=tokenizer, method=args.method, batch_size=args.batch_size,
+                       normalization=args.normalization,
                        progress=lambda done, total: bar.update(task, completed=done, total=total))
     checksum = hashlib.sha256(b"".join(Path(p).read_bytes() for p in args.inputs)).hexdigest()[:8]
-    signature = (f"eval|model:{model_identity(args.model, model)}|method:partial|norm:{args.normalization}|dtype:{dtype}"
+    signature = (f"eval|model:{model_identity(args.model, model)}|method:{args.method}|norm:{args.normalization}|dtype:{dtype}"
                  f"|data:{checksum}|v:{__version__}")
     results = evaluate_scores(scores, signature=signature, seed=args.seed)
     if args.predictions:
@@ -63,18 +64,35 @@ def cmd_lm(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_compare(args: argparse.Namespace) -> int:
+    from .compare import compare_predictions
+
+    result = compare_predictions(args.a, args.b)
+    if args.json:
+        json.dump(result.to_dict(), sys.stdout, indent=1)
+        sys.stdout.write("\n")
+        return 0
+    verdict = "a difference" if result.p_value < args.alpha else "no significant difference"
+    make_console().print(
+        f"{result.items} items in common: A {result.accuracy_a:.3f}, B {result.accuracy_b:.3f}; right only in A {result.a_only}, "
+        f"only in B {result.b_only}; McNemar exact p = {result.p_value:.4g}: {verdict} at alpha {args.alpha}")
+    return 0
+
+
 def add_eval_commands(subparsers: Any) -> argparse.ArgumentParser:
     """Add ``eval`` and its sub-commands to ``wino``'s sub-parsers."""
-    from .score import NORMALIZATIONS
+    from .score import METHODS, NORMALIZATIONS
 
     evaluation = subparsers.add_parser("eval", help="zero-shot evaluation of language models",
                                        description="Zero-shot evaluation of language models on any corpus.")
     sub = evaluation.add_subparsers(dest="eval_command", required=True, metavar="COMMAND")
-    p = sub.add_parser("lm", help="score a causal LM by the partial method (lm-eval's WinoGrande definition)")
+    p = sub.add_parser("lm", help="score a causal LM: partial (lm-eval's WinoGrande definition) or full sentence")
     p.add_argument("inputs", nargs="+", metavar="CORPUS", help="corpus file(s); the format is detected from content")
     p.add_argument("--from", dest="source_format", metavar="FORMAT", help="corpus format (default: detected)")
     p.add_argument("-O", dest="read_option", action="append", metavar="KEY=VALUE", help="reader option, e.g. -O subset=wsc273")
     p.add_argument("--model", required=True, help="Hugging Face causal LM: hub name or local path")
+    p.add_argument("--method", default="partial", choices=METHODS,
+                   help="partial: the shared rest after each candidate (default); full: the whole filled sentence")
     p.add_argument("--normalization", default="sum", choices=NORMALIZATIONS, help="sum (default), per token or per byte")
     p.add_argument("--batch-size", type=int, default=16, metavar="N")
     p.add_argument("--device", default="auto", help="auto (GPU when present), cpu, cuda")
@@ -83,4 +101,11 @@ def add_eval_commands(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="the results as JSON")
     p.add_argument("--seed", type=int, default=0, help="seed of the bootstrap intervals (recorded in the signature)")
     p.set_defaults(func=cmd_lm)
+
+    p = sub.add_parser("compare", help="McNemar's exact test between two runs' predictions on the same items")
+    p.add_argument("a", metavar="A.jsonl", help="predictions of run A (wino eval lm --predictions)")
+    p.add_argument("b", metavar="B.jsonl", help="predictions of run B")
+    p.add_argument("--alpha", type=float, default=0.05)
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_compare)
     return evaluation

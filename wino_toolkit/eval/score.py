@@ -1,4 +1,4 @@
-"""Zero-shot scoring of schema items with a causal language model: the ``partial`` method, batched.
+"""Zero-shot scoring of schema items with a causal language model: the ``partial`` and ``full`` methods, batched.
 
 ``partial`` (Trinh & Le 2018; lm-eval's WinoGrande definition): the sentence up to the referring
 expression is filled with each candidate and the log-likelihood of the shared continuation is
@@ -9,7 +9,8 @@ scored; the candidate whose continuation is likelier wins::
     score_i      = Σ log P(continuation tokens | context_i)
 
 The filled sentences come from the disambiguated form, so a candidate reads as it should where it
-lands ("because the wolf", not "because The wolf").
+lands ("because the wolf", not "because The wolf"). ``full`` scores each filled sentence whole,
+``Σ log P(sentence_i | start token)``: possessives and agreement are right because the form made them.
 
 Tokenization follows lm-eval's ``_encode_pair``: trailing spaces of the context move to the
 continuation, and the continuation's tokens are those of ``context + continuation`` after the
@@ -28,11 +29,13 @@ from wino_toolkit.extras import require
 from wino_toolkit.forms import Disambiguated, FormReport, Skipped, disambiguated
 from wino_toolkit.schema import Item
 
-__all__ = ["Request", "ItemScore", "Scores", "partial_requests", "loglikelihoods", "score", "NO_SPACE_LANGUAGES",
-           "NORMALIZATIONS"]
+__all__ = ["Request", "ItemScore", "Scores", "partial_requests", "full_requests", "loglikelihoods", "score",
+           "NO_SPACE_LANGUAGES", "NORMALIZATIONS", "METHODS"]
 
 #: languages written without spaces between words: the continuation gets no leading space
 NO_SPACE_LANGUAGES = ("zh", "ja")
+#: scoring methods: the shared continuation after each candidate, or the whole sentence with it
+METHODS = ("partial", "full")
 #: how a candidate's log-likelihood is compared: the sum, per scored token, or per UTF-8 byte of the continuation
 NORMALIZATIONS = ("sum", "token", "byte")
 
@@ -109,6 +112,11 @@ def partial_requests(item: Item, versions: Sequence[Disambiguated]) -> list[Requ
     return out
 
 
+def full_requests(item: Item, versions: Sequence[Disambiguated]) -> list[Request]:
+    """The ``full`` method: each disambiguated sentence scored whole (from the model's start token)."""
+    return [Request("", d.text) for d in versions]
+
+
 def _end_of_candidate(item: Item, d: Disambiguated, versions: Sequence[Disambiguated]) -> int:
     """Where the substituted candidate ends: at the referring expression's place when the text shows it
     there, else where the versions' shared ending starts (at a word boundary)."""
@@ -140,6 +148,9 @@ def loglikelihoods(model: Any, tokenizer: Any, requests: Sequence[Request], *, b
         if not continuation:
             raise WinoError(f"nothing to score after {r.context!r}: the continuation is empty")
         encoded.append((context + continuation, len(continuation)))
+    unique: dict[tuple[tuple[int, ...], int], int] = {}  # a sequence asked for twice is computed once
+    where = [unique.setdefault((tuple(tokens), n), len(unique)) for tokens, n in encoded]
+    encoded = [(list(tokens), n) for tokens, n in unique]
     order = sorted(range(len(encoded)), key=lambda i: -len(encoded[i][0]))
     out: list[tuple[float, int]] = [(0.0, 0)] * len(encoded)
     pad = tokenizer.pad_token_id if tokenizer.pad_token_id is not None else 0
@@ -166,24 +177,27 @@ def loglikelihoods(model: Any, tokenizer: Any, requests: Sequence[Request], *, b
             done += len(rows)
             if progress is not None:
                 progress(done, len(order))
-    return out
+    return [out[i] for i in where]
 
 
-def score(items: Iterable[Item], *, model: Any, tokenizer: Any, batch_size: int = 16, normalization: str = "sum",
-          progress: Callable[[int, int], None] | None = None) -> Scores:
-    """Score every item by the ``partial`` method with a loaded causal LM and its tokenizer.
+def score(items: Iterable[Item], *, model: Any, tokenizer: Any, method: str = "partial", batch_size: int = 16,
+          normalization: str = "sum", progress: Callable[[int, int], None] | None = None) -> Scores:
+    """Score every item by ``method`` (``partial`` or ``full``) with a loaded causal LM and its tokenizer.
 
     Candidates are substituted by the project's disambiguated form, never a naive replace; items it
     cannot make (no rules for the language, no referring expression) are in ``skipped`` with the reason.
     """
     if normalization not in NORMALIZATIONS:
         raise WinoError(f"normalization {normalization!r} is not one of {', '.join(NORMALIZATIONS)}")
+    if method not in METHODS:
+        raise WinoError(f"method {method!r} is not one of {', '.join(METHODS)}")
+    build = partial_requests if method == "partial" else full_requests
     items = list(items)
     report = FormReport()
     versions: dict[str, list[Disambiguated]] = {}
     for d in disambiguated(items, report):
         versions.setdefault(d.item_id, []).append(d)
-    chosen = [(item, partial_requests(item, versions[item.id])) for item in items if item.id in versions]
+    chosen = [(item, build(item, versions[item.id])) for item in items if item.id in versions]
     flat = [r for _, rs in chosen for r in rs]
     results = loglikelihoods(model, tokenizer, flat, batch_size=batch_size, progress=progress)
     scored, k = [], 0
