@@ -34,7 +34,8 @@ def tiny_gpt2(tmp_path_factory):
     fast = PreTrainedTokenizerFast(tokenizer_object=bpe._tokenizer, bos_token="<|endoftext|>", eos_token="<|endoftext|>",
                                    pad_token="<|endoftext|>")
     torch.manual_seed(0)
-    model = GPT2LMHeadModel(GPT2Config(vocab_size=len(fast), n_positions=64, n_embd=32, n_layer=2, n_head=2))
+    model = GPT2LMHeadModel(GPT2Config(vocab_size=len(fast), n_positions=64, n_embd=32, n_layer=2, n_head=2,
+                                       bos_token_id=fast.bos_token_id, eos_token_id=fast.eos_token_id))
     path = tmp_path_factory.mktemp("tiny-gpt2")
     model.save_pretrained(path)
     fast.save_pretrained(path)
