@@ -22,7 +22,7 @@ __all__ = ["add_eval_commands"]
 def cmd_lm(args: argparse.Namespace) -> int:
     import wino_toolkit as wt
 
-    from .models import DTYPES, load_causal_lm, model_identity
+    from .models import DTYPES, load_lm, model_identity
     from .results import evaluate_scores
     from .score import NORMALIZATIONS, score
 
@@ -31,7 +31,7 @@ def cmd_lm(args: argparse.Namespace) -> int:
     if args.normalization not in NORMALIZATIONS or args.dtype not in DTYPES:
         raise WinoError("unknown --normalization or --dtype")
     items = list(wt.read(args.inputs, source_format=args.source_format, options=key_values(args.read_option, "-O")))
-    model, tokenizer, dtype = load_causal_lm(args.model, device=args.device, dtype=args.dtype)
+    model, tokenizer, dtype = load_lm(args.model, masked=args.method == "mlm", device=args.device, dtype=args.dtype)
     console = make_console(stderr=True)
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
@@ -86,13 +86,14 @@ def add_eval_commands(subparsers: Any) -> argparse.ArgumentParser:
     evaluation = subparsers.add_parser("eval", help="zero-shot evaluation of language models",
                                        description="Zero-shot evaluation of language models on any corpus.")
     sub = evaluation.add_subparsers(dest="eval_command", required=True, metavar="COMMAND")
-    p = sub.add_parser("lm", help="score a causal LM: partial (lm-eval's WinoGrande definition) or full sentence")
+    p = sub.add_parser("lm", help="score a language model: partial (lm-eval's WinoGrande definition), full or mlm")
     p.add_argument("inputs", nargs="+", metavar="CORPUS", help="corpus file(s); the format is detected from content")
     p.add_argument("--from", dest="source_format", metavar="FORMAT", help="corpus format (default: detected)")
     p.add_argument("-O", dest="read_option", action="append", metavar="KEY=VALUE", help="reader option, e.g. -O subset=wsc273")
-    p.add_argument("--model", required=True, help="Hugging Face causal LM: hub name or local path")
+    p.add_argument("--model", required=True, help="Hugging Face causal LM (masked LM for --method mlm): hub name or local path")
     p.add_argument("--method", default="partial", choices=METHODS,
-                   help="partial: the shared rest after each candidate (default); full: the whole filled sentence")
+                   help="partial: the shared rest after each candidate (default); full: the whole filled sentence; "
+                   "mlm: the candidate's tokens masked (a masked LM)")
     p.add_argument("--normalization", default="sum", choices=NORMALIZATIONS, help="sum (default), per token or per byte")
     p.add_argument("--batch-size", type=int, default=16, metavar="N")
     p.add_argument("--device", default="auto", help="auto (GPU when present), cpu, cuda")

@@ -8,13 +8,19 @@ from typing import Any
 from wino_toolkit.errors import WinoError
 from wino_toolkit.extras import require
 
-__all__ = ["load_causal_lm", "model_identity", "DTYPES"]
+__all__ = ["load_causal_lm", "load_lm", "model_identity", "DTYPES"]
 
 DTYPES = ("auto", "float32", "bfloat16", "float16")
 
 
 def load_causal_lm(name: str, *, device: str = "auto", dtype: str = "auto") -> tuple[Any, Any, str]:
-    """``(model, tokenizer, dtype name)`` from ``AutoModelForCausalLM.from_pretrained`` (hub name or directory).
+    """A causal LM: :func:`load_lm` with ``masked=False``."""
+    return load_lm(name, device=device, dtype=dtype)
+
+
+def load_lm(name: str, *, masked: bool = False, device: str = "auto", dtype: str = "auto") -> tuple[Any, Any, str]:
+    """``(model, tokenizer, dtype name)`` from ``AutoModelForCausalLM`` (or, ``masked``, ``AutoModelForMaskedLM``)
+    ``.from_pretrained`` (hub name or directory).
 
     ``dtype="auto"`` is bfloat16 on a GPU that has it, float16 on another GPU, float32 on the CPU.
     """
@@ -27,9 +33,11 @@ def load_causal_lm(name: str, *, device: str = "auto", dtype: str = "auto") -> t
         dtype = "float32" if where == "cpu" else "bfloat16" if torch.cuda.is_bf16_supported() else "float16"
     try:
         tokenizer = transformers.AutoTokenizer.from_pretrained(name)
-        model = transformers.AutoModelForCausalLM.from_pretrained(name)
+        auto = transformers.AutoModelForMaskedLM if masked else transformers.AutoModelForCausalLM
+        model = auto.from_pretrained(name)
     except (OSError, ValueError) as exc:
-        raise WinoError(f"cannot load causal LM {name!r}: {str(exc).splitlines()[0]}") from None
+        kind = "masked LM" if masked else "causal LM"
+        raise WinoError(f"cannot load {kind} {name!r}: {str(exc).splitlines()[0]}") from None
     return model.to(device=where, dtype=getattr(torch, dtype)).eval(), tokenizer, dtype
 
 

@@ -11,6 +11,8 @@ scored; the candidate whose continuation is likelier wins::
 The filled sentences come from the disambiguated form, so a candidate reads as it should where it
 lands ("because the wolf", not "because The wolf"). ``full`` scores each filled sentence whole,
 ``Σ log P(sentence_i | start token)``: possessives and agreement are right because the form made them.
+``mlm`` (masked LMs, Kocijan et al. 2019) masks the candidate's tokens in its filled sentence, all at
+once, and sums their log-probabilities.
 
 Tokenization follows lm-eval's ``_encode_pair``: trailing spaces of the context move to the
 continuation, and the continuation's tokens are those of ``context + continuation`` after the
@@ -29,23 +31,30 @@ from wino_toolkit.extras import require
 from wino_toolkit.forms import Disambiguated, FormReport, Skipped, disambiguated
 from wino_toolkit.schema import Item
 
-__all__ = ["Request", "ItemScore", "Scores", "partial_requests", "full_requests", "loglikelihoods", "score",
+__all__ = ["Request", "ItemScore", "Scores", "partial_requests", "full_requests", "mlm_requests", "loglikelihoods",
+           "masked_loglikelihoods", "score",
            "NO_SPACE_LANGUAGES", "NORMALIZATIONS", "METHODS"]
 
 #: languages written without spaces between words: the continuation gets no leading space
 NO_SPACE_LANGUAGES = ("zh", "ja")
-#: scoring methods: the shared continuation after each candidate, or the whole sentence with it
-METHODS = ("partial", "full")
+#: scoring methods: the shared continuation after each candidate, the whole sentence with it (causal
+#: LMs), or the candidate's own tokens masked in the sentence (masked LMs)
+METHODS = ("partial", "full", "mlm")
 #: how a candidate's log-likelihood is compared: the sum, per scored token, or per UTF-8 byte of the continuation
 NORMALIZATIONS = ("sum", "token", "byte")
 
 
 @dataclass(frozen=True)
 class Request:
-    """One string pair to score: ``continuation`` given ``context``."""
+    """One string pair to score: ``continuation`` given ``context``.
+
+    For the ``mlm`` method, ``context`` is the filled sentence and ``span`` the candidate's characters
+    in it (``continuation`` is that text): the tokens there are masked and scored.
+    """
 
     context: str
     continuation: str
+    span: tuple[int, int] | None = None
 
 
 @dataclass
@@ -77,7 +86,8 @@ class ItemScore:
     def to_dict(self) -> dict[str, Any]:
         return {"id": self.id, "corpus": self.corpus, "language": self.language, "twin": self.twin, "scores": self.scores,
                 "tokens": self.tokens, "normalization": self.normalization, "prediction": self.prediction, "gold": self.gold,
-                "scored": [{"context": r.context, "continuation": r.continuation} for r in self.requests]}
+                "scored": [{"context": r.context, "continuation": r.continuation, **({"span": list(r.span)} if r.span else {})}
+                           for r in self.requests]}
 
 
 @dataclass
@@ -115,6 +125,16 @@ def partial_requests(item: Item, versions: Sequence[Disambiguated]) -> list[Requ
 def full_requests(item: Item, versions: Sequence[Disambiguated]) -> list[Request]:
     """The ``full`` method: each disambiguated sentence scored whole (from the model's start token)."""
     return [Request("", d.text) for d in versions]
+
+
+def mlm_requests(item: Item, versions: Sequence[Disambiguated]) -> list[Request]:
+    """The ``mlm`` method: each filled sentence with the candidate's characters marked for masking."""
+    out = []
+    for d in versions:
+        end = _end_of_candidate(item, d, versions)
+        start = max(0, end - len(d.candidate_text))
+        out.append(Request(d.text, d.text[start:end], (start, end)))
+    return out
 
 
 def _end_of_candidate(item: Item, d: Disambiguated, versions: Sequence[Disambiguated]) -> int:
@@ -180,9 +200,52 @@ def loglikelihoods(model: Any, tokenizer: Any, requests: Sequence[Request], *, b
     return [out[i] for i in where]
 
 
+def masked_loglikelihoods(model: Any, tokenizer: Any, requests: Sequence[Request], *, batch_size: int = 16,
+                          progress: Callable[[int, int], None] | None = None) -> list[tuple[float, int]]:
+    """``(Σ log P(candidate tokens), their count)`` per request: the tokens overlapping ``span`` are all
+    masked at once and scored together (Kocijan et al. 2019), in padded batches sorted by length."""
+    torch = require("torch", "neural", "Zero-shot scoring")
+    if not getattr(tokenizer, "is_fast", False) or tokenizer.mask_token_id is None:
+        raise WinoError("the mlm method needs a fast tokenizer with a mask token (offsets locate the candidate's tokens)")
+    encoded = []
+    for r in requests:
+        enc = tokenizer(r.context, return_offsets_mapping=True, truncation=True)
+        start, end = r.span if r.span is not None else (0, len(r.context))
+        positions = [i for i, (a, b) in enumerate(enc["offset_mapping"]) if b > a and a < end and b > start]
+        if not positions:
+            raise WinoError(f"no token covers the candidate {r.continuation!r} in {r.context!r}")
+        encoded.append((enc["input_ids"], positions))
+    unique: dict[tuple[tuple[int, ...], tuple[int, ...]], int] = {}
+    where = [unique.setdefault((tuple(ids), tuple(pos)), len(unique)) for ids, pos in encoded]
+    todo = list(unique)
+    order = sorted(range(len(todo)), key=lambda i: -len(todo[i][0]))
+    out: list[tuple[float, int]] = [(0.0, 0)] * len(todo)
+    pad = tokenizer.pad_token_id if tokenizer.pad_token_id is not None else 0
+    device = next(model.parameters()).device
+    with torch.no_grad():
+        for b in range(0, len(order), batch_size):
+            rows = order[b : b + batch_size]
+            width = max(len(todo[i][0]) for i in rows)
+            ids = torch.full((len(rows), width), pad, dtype=torch.long)
+            mask = torch.zeros((len(rows), width), dtype=torch.long)
+            for k, i in enumerate(rows):
+                tokens, positions = todo[i]
+                ids[k, : len(tokens)] = torch.tensor(tokens)
+                ids[k, list(positions)] = tokenizer.mask_token_id
+                mask[k, : len(tokens)] = 1
+            logprobs = torch.log_softmax(model(input_ids=ids.to(device), attention_mask=mask.to(device)).logits.float(), -1)
+            for k, i in enumerate(rows):
+                tokens, positions = todo[i]
+                out[i] = (float(sum(logprobs[k, p, tokens[p]] for p in positions)), len(positions))
+            if progress is not None:
+                progress(min(b + batch_size, len(order)), len(order))
+    return [out[i] for i in where]
+
+
 def score(items: Iterable[Item], *, model: Any, tokenizer: Any, method: str = "partial", batch_size: int = 16,
           normalization: str = "sum", progress: Callable[[int, int], None] | None = None) -> Scores:
-    """Score every item by ``method`` (``partial`` or ``full``) with a loaded causal LM and its tokenizer.
+    """Score every item by ``method`` with a loaded model and its tokenizer (a causal LM for ``partial``
+    and ``full``, a masked LM for ``mlm``).
 
     Candidates are substituted by the project's disambiguated form, never a naive replace; items it
     cannot make (no rules for the language, no referring expression) are in ``skipped`` with the reason.
@@ -191,7 +254,7 @@ def score(items: Iterable[Item], *, model: Any, tokenizer: Any, method: str = "p
         raise WinoError(f"normalization {normalization!r} is not one of {', '.join(NORMALIZATIONS)}")
     if method not in METHODS:
         raise WinoError(f"method {method!r} is not one of {', '.join(METHODS)}")
-    build = partial_requests if method == "partial" else full_requests
+    build = {"partial": partial_requests, "full": full_requests, "mlm": mlm_requests}[method]
     items = list(items)
     report = FormReport()
     versions: dict[str, list[Disambiguated]] = {}
@@ -199,7 +262,8 @@ def score(items: Iterable[Item], *, model: Any, tokenizer: Any, method: str = "p
         versions.setdefault(d.item_id, []).append(d)
     chosen = [(item, build(item, versions[item.id])) for item in items if item.id in versions]
     flat = [r for _, rs in chosen for r in rs]
-    results = loglikelihoods(model, tokenizer, flat, batch_size=batch_size, progress=progress)
+    run = masked_loglikelihoods if method == "mlm" else loglikelihoods
+    results = run(model, tokenizer, flat, batch_size=batch_size, progress=progress)
     scored, k = [], 0
     for item, rs in chosen:
         part = results[k : k + len(rs)]
