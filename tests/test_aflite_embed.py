@@ -15,6 +15,7 @@ pytest.importorskip("torch")
 pytest.importorskip("transformers")
 pytest.importorskip("tokenizers")
 
+from tiny_lm import roberta_config, word_tokenizer  # noqa: E402
 from wino_toolkit.aflite.embed import Embeddings, FineTuneConfig, embed, instances, load_embeddings, save_embeddings  # noqa: E402
 from wino_toolkit.errors import FormatError, WinoError  # noqa: E402
 from wino_toolkit.schema import Candidate, Item, Span  # noqa: E402
@@ -23,7 +24,6 @@ STRONG = ["the lion", "the tiger", "the bear", "the wolf"]
 WEAK = ["the mouse", "the ant", "the frog", "the snail"]
 VERBS = ["chased", "thanked", "followed", "watched", "greeted", "pushed"]
 ADJECTIVES = ["tired", "hungry", "happy", "angry", "small", "quick"]
-SPECIAL = ["<s>", "<pad>", "</s>", "<unk>", "<mask>"]  # RoBERTa's ids 0..4
 
 
 def make_item(ident: str, first: str, second: str, verb: str, adjective: str, answer: int, **fields) -> Item:
@@ -54,20 +54,13 @@ def toy_items(n: int, seed: int = 0) -> list[Item]:
 @pytest.fixture(scope="session")
 def tiny_model(tmp_path_factory) -> str:
     """A 2-layer RoBERTa (hidden size 32) and a word-level tokenizer, saved and given by path."""
-    from tokenizers import Tokenizer, models, pre_tokenizers, processors, trainers
-    from transformers import PreTrainedTokenizerFast, RobertaConfig, RobertaModel
+    from transformers import RobertaModel
     import torch
 
     sentences = [item.text for item in toy_items(300, seed=1)] + [f"{w} {v} _ {a}" for w in STRONG + WEAK for v in VERBS for a in ADJECTIVES]
-    tok = Tokenizer(models.WordLevel(unk_token="<unk>"))
-    tok.pre_tokenizer = pre_tokenizers.Whitespace()
-    tok.train_from_iterator(sentences, trainers.WordLevelTrainer(special_tokens=SPECIAL))
-    tok.post_processor = processors.TemplateProcessing(single="<s> $A </s>", special_tokens=[("<s>", 0), ("</s>", 2)])
-    fast = PreTrainedTokenizerFast(tokenizer_object=tok, bos_token="<s>", eos_token="</s>", sep_token="</s>", cls_token="<s>",
-                                   pad_token="<pad>", unk_token="<unk>", mask_token="<mask>")
+    fast = word_tokenizer(sentences)
     torch.manual_seed(0)
-    config = RobertaConfig(vocab_size=len(fast), hidden_size=32, num_hidden_layers=2, num_attention_heads=2, intermediate_size=64,
-                           max_position_embeddings=66, pad_token_id=1, bos_token_id=0, eos_token_id=2)
+    config = roberta_config(fast)
     path = tmp_path_factory.mktemp("tiny-roberta")
     RobertaModel(config).save_pretrained(path)
     fast.save_pretrained(path)

@@ -7,7 +7,8 @@ torch = pytest.importorskip("torch")
 pytest.importorskip("transformers")
 pytest.importorskip("tokenizers")
 
-from test_aflite_embed import SPECIAL, STRONG, WEAK, make_item, toy_items  # noqa: E402
+from test_aflite_embed import STRONG, WEAK, make_item, toy_items  # noqa: E402
+from tiny_lm import roberta_config, train, word_tokenizer  # noqa: E402
 from test_eval_score import filled  # noqa: E402
 from wino_toolkit.eval.score import masked_loglikelihoods, mlm_requests, score  # noqa: E402
 from wino_toolkit.forms import disambiguated  # noqa: E402
@@ -16,19 +17,12 @@ from wino_toolkit.forms import disambiguated  # noqa: E402
 @pytest.fixture(scope="module")
 def tiny_mlm(tmp_path_factory):
     """A 2-layer RoBERTa masked LM (hidden 32) and a word-level tokenizer trained here, saved and loaded by path."""
-    from tokenizers import Tokenizer, models, pre_tokenizers, processors, trainers
-    from transformers import AutoModelForMaskedLM, AutoTokenizer, PreTrainedTokenizerFast, RobertaConfig, RobertaForMaskedLM
+    from transformers import AutoModelForMaskedLM, AutoTokenizer, RobertaForMaskedLM
 
     sentences = [filled(item) for item in toy_items(300, seed=21)]
-    tok = Tokenizer(models.WordLevel(unk_token="<unk>"))
-    tok.pre_tokenizer = pre_tokenizers.Whitespace()
-    tok.train_from_iterator(sentences + [w for a in STRONG + WEAK for w in a.split()], trainers.WordLevelTrainer(special_tokens=SPECIAL))
-    tok.post_processor = processors.TemplateProcessing(single="<s> $A </s>", special_tokens=[("<s>", 0), ("</s>", 2)])
-    fast = PreTrainedTokenizerFast(tokenizer_object=tok, bos_token="<s>", eos_token="</s>", sep_token="</s>", cls_token="<s>",
-                                   pad_token="<pad>", unk_token="<unk>", mask_token="<mask>")
+    fast = word_tokenizer(sentences + [w for a in STRONG + WEAK for w in a.split()])
     torch.manual_seed(0)
-    config = RobertaConfig(vocab_size=len(fast), hidden_size=32, num_hidden_layers=2, num_attention_heads=2, intermediate_size=64,
-                           max_position_embeddings=66, pad_token_id=1, bos_token_id=0, eos_token_id=2)
+    config = roberta_config(fast)
     path = tmp_path_factory.mktemp("tiny-mlm")
     RobertaForMaskedLM(config).save_pretrained(path)
     fast.save_pretrained(path)
@@ -67,22 +61,8 @@ def test_a_trained_masked_lm_scores_the_learnable_corpus_above_chance(tiny_mlm):
 
     held_out = toy_items(120, seed=23)
     before = score(held_out, model=model, tokenizer=tokenizer, method="mlm", batch_size=32).accuracy
-    trained = AutoModelForMaskedLM.from_pretrained(path)
     texts = [filled(item) for item in toy_items(300, seed=21)]
-    torch.manual_seed(0)
-    optimizer = torch.optim.AdamW(trained.parameters(), lr=1e-2)
-    trained.train()
-    for step in range(300):
-        batch = tokenizer([texts[(step * 16 + k) % len(texts)] for k in range(16)], return_tensors="pt", padding=True)
-        labels = batch["input_ids"].clone()
-        chosen = (torch.rand(labels.shape) < 0.25) & (batch["attention_mask"] == 1)
-        labels[~chosen] = -100
-        inputs = batch["input_ids"].masked_fill(chosen, tokenizer.mask_token_id)
-        loss = trained(input_ids=inputs, attention_mask=batch["attention_mask"], labels=labels).loss
-        loss.backward()
-        optimizer.step()
-        optimizer.zero_grad()
-    trained.eval()
+    trained = train(AutoModelForMaskedLM.from_pretrained(path), tokenizer, texts, steps=300, mask_rate=0.25)
     after = score(held_out, model=trained, tokenizer=tokenizer, method="mlm", batch_size=32).accuracy
     assert after >= 0.8 and before < 0.75, (before, after)
 

@@ -11,6 +11,7 @@ pytest.importorskip("transformers")
 pytest.importorskip("tokenizers")
 
 from test_aflite_embed import STRONG, WEAK, make_item, toy_items  # noqa: E402
+from tiny_lm import train  # noqa: E402
 from wino_toolkit.forms import disambiguated  # noqa: E402
 from wino_toolkit.eval.score import Request, full_requests, loglikelihoods, partial_requests, score  # noqa: E402
 from wino_toolkit.schema import Candidate, Item, Span  # noqa: E402
@@ -101,19 +102,8 @@ def test_a_trained_model_scores_a_learnable_corpus_above_chance(tiny_gpt2):
 
     held_out = [i for i in toy_items(400, seed=11)][:120]
     before = score(held_out, model=model, tokenizer=tokenizer, batch_size=32).accuracy
-    trained = AutoModelForCausalLM.from_pretrained(path)
     texts = [filled(item) for item in toy_items(300, seed=5)]
-    torch.manual_seed(0)
-    optimizer = torch.optim.AdamW(trained.parameters(), lr=1e-2)
-    trained.train()
-    for step in range(400):
-        batch = tokenizer([texts[(step * 16 + k) % len(texts)] for k in range(16)], return_tensors="pt", padding=True)
-        labels = batch["input_ids"].masked_fill(batch["attention_mask"] == 0, -100)
-        loss = trained(**batch, labels=labels).loss
-        loss.backward()
-        optimizer.step()
-        optimizer.zero_grad()
-    trained.eval()
+    trained = train(AutoModelForCausalLM.from_pretrained(path), tokenizer, texts, steps=400)
     result = score(held_out, model=trained, tokenizer=tokenizer, batch_size=32)
     assert result.accuracy >= 0.8, (before, result.accuracy)
     assert before < 0.75
