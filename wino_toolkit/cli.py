@@ -360,9 +360,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_aflite_commands(sub)
 
-    from .eval.cli import add_eval_commands
+    from .eval.cli import add_eval_commands, add_export_commands
 
     add_eval_commands(sub)
+    add_export_commands(sub)
 
     p = sub.add_parser("demo", help="run the main job on the bundled sample corpora")
     p.add_argument("-o", "--output", metavar="DIR", help="keep the converted files here (default: a temporary directory)")

@@ -79,6 +79,43 @@ def cmd_compare(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_export(args: argparse.Namespace) -> int:
+    import wino_toolkit as wt
+
+    items = list(wt.read(args.inputs, source_format=args.source_format, options=key_values(args.read_option, "-O")))
+    console = make_console(stderr=True)
+    if args.target == "hf":
+        from wino_toolkit.export import to_hf_dataset
+
+        out = Path(args.output)
+        if out.is_file() or (out.is_dir() and any(out.iterdir())):
+            raise WinoError(f"{out}: exists and is not an empty directory")
+        dataset = to_hf_dataset(items)
+        dataset.save_to_disk(str(out))
+        console.print(f"wrote {len(items)} items as a Hugging Face dataset to {out} (datasets.load_from_disk)")
+        return 0
+    from .lm_eval_export import export_lm_eval
+
+    files, report = export_lm_eval(items, args.output, name=args.name)
+    console.print(f"wrote {len(files)} files to {args.output}; run: lm_eval --include_path {args.output} --tasks "
+                  f"wino_{args.name}_all" + (f"; {len(report.skipped)} item(s) skipped" if report.skipped else ""))
+    return 0
+
+
+def add_export_commands(subparsers: Any) -> argparse.ArgumentParser:
+    """Add ``export`` (``lm-eval``, ``hf``) to ``wino``'s sub-parsers."""
+    export = subparsers.add_parser("export", help="export a corpus as an lm-eval task folder or a Hugging Face dataset")
+    export.add_argument("target", choices=("lm-eval", "hf"), help="lm-eval: a task folder lm_eval runs as it is; hf: "
+                        "a DatasetDict by split (save_to_disk)")
+    export.add_argument("inputs", nargs="+", metavar="CORPUS")
+    export.add_argument("--from", dest="source_format", metavar="FORMAT", help="corpus format (default: detected)")
+    export.add_argument("-O", dest="read_option", action="append", metavar="KEY=VALUE")
+    export.add_argument("-o", "--output", required=True, metavar="DIR")
+    export.add_argument("--name", default="corpus", help="name of the lm-eval group (default corpus: wino_corpus_all)")
+    export.set_defaults(func=cmd_export)
+    return export
+
+
 def add_eval_commands(subparsers: Any) -> argparse.ArgumentParser:
     """Add ``eval`` and its sub-commands to ``wino``'s sub-parsers."""
     from .score import METHODS, NORMALIZATIONS

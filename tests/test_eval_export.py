@@ -1,0 +1,82 @@
+"""``wino export lm-eval``: a task folder whose requests are exactly our partial method's; ``wino export hf``."""
+from __future__ import annotations
+
+import importlib.util
+import json
+
+import pytest
+
+yaml = pytest.importorskip("yaml")
+
+import wino_toolkit as wt  # noqa: E402
+from test_aflite_embed import toy_items  # noqa: E402
+from wino_toolkit.cli import main  # noqa: E402
+from wino_toolkit.eval.score import Request, partial_requests  # noqa: E402
+from wino_toolkit.forms import disambiguated  # noqa: E402
+from wino_toolkit.schema import Candidate, Item, Span  # noqa: E402
+
+
+class TaskLoader(yaml.SafeLoader):
+    """lm-eval's YAML: ``!function module.name`` tags."""
+
+
+TaskLoader.add_constructor("!function", lambda loader, node: ("function", loader.construct_scalar(node)))
+
+
+def chinese_item() -> Item:
+    text = "猫追老鼠，因为它饿了。"
+    return Item("zh-1", "toy", "zh-Hans", text, [Candidate("猫", Span(0, 1, "猫")), Candidate("老鼠", Span(2, 4, "老鼠"))], answer=0,
+                pronoun=Span(7, 8, "它"))
+
+
+@pytest.fixture
+def exported(tmp_path):
+    corpus = tmp_path / "toy.jsonl"
+    items = toy_items(12, seed=31) + [chinese_item()]
+    wt.write(items, corpus, to="jsonl")
+    out = tmp_path / "tasks"
+    assert main(["export", "lm-eval", str(corpus), "-o", str(out), "--name", "toy"]) == 0
+    return items, out
+
+
+def test_task_folder_is_complete_and_lm_eval_shaped(exported):
+    _, out = exported
+    names = sorted(p.name for p in out.iterdir())
+    assert names == ["utils.py", "wino_toy_all.yaml", "wino_toy_en.jsonl", "wino_toy_en.yaml", "wino_toy_zh_hans.jsonl",
+                     "wino_toy_zh_hans.yaml"]
+    task = yaml.load((out / "wino_toy_en.yaml").read_text(), Loader=TaskLoader)
+    assert task["task"] == "wino_toy_en" and task["output_type"] == "multiple_choice" and task["multiple_inputs"] is True
+    assert task["doc_to_choice"] == ("function", "utils.doc_to_choice") and task["target_delimiter"] == ""
+    assert task["dataset_path"] == "json" and task["dataset_kwargs"]["data_files"]["test"] == str((out / "wino_toy_en.jsonl").resolve())
+    group = yaml.safe_load((out / "wino_toy_all.yaml").read_text())
+    assert group["group"] == "wino_toy_all" and group["task"] == ["wino_toy_en", "wino_toy_zh_hans"]
+
+
+def test_utils_functions_give_our_requests_item_for_item(exported):
+    items, out = exported
+    spec = importlib.util.spec_from_file_location("exported_utils", out / "utils.py")
+    utils = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(utils)
+    by_id = {i.id: i for i in items}
+    docs = [json.loads(line) for name in ("wino_toy_en.jsonl", "wino_toy_zh_hans.jsonl") for line in (out / name).read_text().splitlines()]
+    assert len(docs) == 13
+    for doc in docs:
+        item = by_id[doc["id"]]
+        ours = partial_requests(item, list(disambiguated([item])))
+        # lm-eval's multiple-input request: (choice, target_delimiter + target) per choice, gold = doc_to_text
+        theirs = [Request(choice, "" + utils.doc_to_target(doc)) for choice in utils.doc_to_choice(doc)]
+        assert theirs == ours and utils.doc_to_text(doc) == item.answer
+    chinese = next(d for d in docs if d["id"] == "zh-1")
+    assert chinese["contexts"] == ["猫追老鼠，因为猫", "猫追老鼠，因为老鼠"] and chinese["continuation"] == "饿了。"
+
+
+def test_export_hf_round_trips(tmp_path):
+    pytest.importorskip("datasets")
+    import datasets
+
+    corpus = tmp_path / "toy.jsonl"
+    wt.write(toy_items(8, seed=32), corpus, to="jsonl")
+    assert main(["export", "hf", str(corpus), "-o", str(tmp_path / "hf")]) == 0
+    loaded = datasets.load_from_disk(str(tmp_path / "hf"))
+    assert loaded.num_rows == 8 and loaded[0]["id"] == "toy-0"
+    assert main(["export", "hf", str(corpus), "-o", str(tmp_path / "hf")]) == 1  # never over a dataset already there

@@ -1,0 +1,107 @@
+"""An lm-evaluation-harness task folder that reproduces ``wino eval lm --method partial`` item for item.
+
+One task per corpus and language (``wino_<corpus>_<language>``): a YAML, its data as JSON Lines, and
+the shared ``utils.py``; plus a group YAML naming them all. Run it as it is::
+
+    lm_eval --model hf --model_args pretrained=gpt2 --include_path DIR --tasks wino_<name>
+
+Each data line holds the requests our scorer makes (``contexts``: the sentence up to the referring
+expression with each candidate, from the disambiguated form; ``continuation``: the shared rest, with
+its leading space where the language has spaces) and the gold index. The tasks use lm-eval's
+multiple-input mode (WinoGrande's): ``doc_to_text`` gives the gold index, ``doc_to_choice`` the
+contexts, ``doc_to_target`` the continuation, with an empty ``target_delimiter`` so lm-eval scores
+exactly our strings with its own ``_encode_pair``, the tokenization our scorer follows.
+"""
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Iterable
+
+from wino_toolkit.errors import OutputError
+from wino_toolkit.forms import FormReport, disambiguated
+from wino_toolkit.io import atomic_output, text_writer
+from wino_toolkit.schema import Item
+
+from .score import partial_requests
+
+__all__ = ["export_lm_eval", "UTILS"]
+
+UTILS = '''"""Written by wino-toolkit (wino export lm-eval): the partial method's requests, precomputed per item."""
+
+
+def doc_to_text(doc):
+    return doc["label"]
+
+
+def doc_to_choice(doc):
+    return doc["contexts"]
+
+
+def doc_to_target(doc):
+    return doc["continuation"]
+'''
+
+TASK = """task: {task}
+dataset_path: json
+dataset_kwargs:
+  data_files:
+    test: {data}
+test_split: test
+output_type: multiple_choice
+multiple_inputs: true
+doc_to_text: !function utils.doc_to_text
+doc_to_choice: !function utils.doc_to_choice
+doc_to_target: !function utils.doc_to_target
+target_delimiter: ""
+metric_list:
+  - metric: acc
+    aggregation: mean
+    higher_is_better: true
+metadata:
+  version: 1.0
+  exported_by: {signature}
+"""
+
+
+def _task_name(corpus: str, language: str) -> str:
+    return "wino_" + re.sub(r"[^a-z0-9]+", "_", f"{corpus}_{language}".lower()).strip("_")
+
+
+def export_lm_eval(items: Iterable[Item], out_dir: str | Path, *, name: str = "corpus") -> tuple[list[Path], FormReport]:
+    """Write the task folder; returns the files written and the items the form could not make (with reasons)."""
+    from wino_toolkit import __version__
+
+    out = Path(out_dir)
+    if out.exists() and not out.is_dir():
+        raise OutputError(out, "exists and is not a directory")
+    items = [item for item in items if item.answer is not None]
+    report = FormReport()
+    versions: dict[str, list] = {}
+    for d in disambiguated(items, report):
+        versions.setdefault(d.item_id, []).append(d)
+    tasks: dict[str, list[dict]] = {}
+    for item in items:
+        if item.id in versions:
+            requests = partial_requests(item, versions[item.id])
+            tasks.setdefault(_task_name(item.corpus, item.language), []).append(
+                {"id": item.id, "contexts": [r.context for r in requests], "continuation": requests[0].continuation,
+                 "label": item.answer})
+    out.mkdir(parents=True, exist_ok=True)
+    written = []
+    signature = json.dumps(f"wino-toolkit {__version__}, partial method")
+    for task, rows in sorted(tasks.items()):
+        data = out / f"{task}.jsonl"
+        with atomic_output(data) as fh, text_writer(fh) as w:
+            w.writelines(json.dumps(row, ensure_ascii=False) + "\n" for row in rows)
+        with atomic_output(out / f"{task}.yaml") as fh, text_writer(fh) as w:
+            w.write(TASK.format(task=task, data=json.dumps(str(data.resolve())), signature=signature))
+        written += [data, out / f"{task}.yaml"]
+    group = _task_name(name, "all")
+    with atomic_output(out / f"{group}.yaml") as fh, text_writer(fh) as w:
+        w.write(f"group: {group}\ntask:\n" + "".join(f"  - {t}\n" for t in sorted(tasks))
+                + "aggregate_metric_list:\n  - metric: acc\n    aggregation: mean\n    weight_by_size: true\nmetadata:\n  version: 1.0\n")
+    with atomic_output(out / "utils.py") as fh, text_writer(fh) as w:
+        w.write(UTILS)
+    return written + [out / f"{group}.yaml", out / "utils.py"], report
