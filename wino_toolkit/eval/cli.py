@@ -64,6 +64,32 @@ def cmd_lm(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_winologic(args: argparse.Namespace) -> int:
+    import wino_toolkit as wt
+
+    from .models import load_lm, model_identity
+    from .winologic import judge_knowledge, knowledge_table
+
+    items = list(wt.read(args.inputs, source_format=args.source_format))
+    model, tokenizer, dtype = load_lm(args.model, device=args.device, dtype=args.dtype)
+    judgements = judge_knowledge(items, model=model, tokenizer=tokenizer, batch_size=args.batch_size)
+    rows = knowledge_table(judgements)
+    signature = f"winologic-b1|model:{model_identity(args.model, model)}|dtype:{dtype}|v:{__version__}"
+    if args.json:
+        json.dump({"signature": signature, "rows": rows}, sys.stdout, indent=1)
+        sys.stdout.write("\n")
+        return 0
+    from rich.table import Table
+
+    table = Table(title="WinoLogic baseline 1: the LM's loss judges the knowledge", caption=signature)
+    for column in ("variant", "label", "items", "accuracy"):
+        table.add_column(column, justify="right" if column in ("items", "accuracy") else "left")
+    for r in rows:
+        table.add_row(r["variant"], r["label"], str(r["items"]), f"{r['accuracy']:.3f}")
+    make_console().print(table)
+    return 0
+
+
 def cmd_compare(args: argparse.Namespace) -> int:
     from .compare import compare_predictions
 
@@ -139,6 +165,16 @@ def add_eval_commands(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="the results as JSON")
     p.add_argument("--seed", type=int, default=0, help="seed of the bootstrap intervals (recorded in the signature)")
     p.set_defaults(func=cmd_lm)
+
+    p = sub.add_parser("winologic", help="WinoLogic baseline 1: does the LM's loss tell true knowledge from false?")
+    p.add_argument("inputs", nargs="+", metavar="CORPUS", help="WinoLogic file(s) or rendered problems (wino logic render --items)")
+    p.add_argument("--from", dest="source_format", metavar="FORMAT", help="corpus format (default: detected)")
+    p.add_argument("--model", required=True, help="Hugging Face causal LM: hub name or local path")
+    p.add_argument("--batch-size", type=int, default=16, metavar="N")
+    p.add_argument("--device", default="auto")
+    p.add_argument("--dtype", default="auto")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_winologic)
 
     p = sub.add_parser("compare", help="McNemar's exact test between two runs' predictions on the same items")
     p.add_argument("a", metavar="A.jsonl", help="predictions of run A (wino eval lm --predictions)")

@@ -154,6 +154,8 @@ def loglikelihoods(model: Any, tokenizer: Any, requests: Sequence[Request], *, b
                    progress: Callable[[int, int], None] | None = None) -> list[tuple[float, int]]:
     """``(Σ log P(continuation | context), continuation tokens)`` per request, in padded batches sorted by length."""
     torch = require("torch", "neural", "Zero-shot scoring")
+    # the model's window: a longer request loses the start of its context (lm-eval truncates on the left too)
+    limit = getattr(model.config, "max_position_embeddings", None) or getattr(model.config, "n_positions", None)
     encoded = []
     for r in requests:
         text, rest = r.context, r.continuation
@@ -167,7 +169,9 @@ def loglikelihoods(model: Any, tokenizer: Any, requests: Sequence[Request], *, b
             context = [start]
         if not continuation:
             raise WinoError(f"nothing to score after {r.context!r}: the continuation is empty")
-        encoded.append((context + continuation, len(continuation)))
+        encoded.append(((context + continuation)[-(limit + 1):] if limit else context + continuation, len(continuation)))
+        if limit and len(continuation) > limit:
+            raise WinoError(f"the continuation {r.continuation[:40]!r}... is longer than the model's {limit} positions")
     unique: dict[tuple[tuple[int, ...], int], int] = {}  # a sequence asked for twice is computed once
     where = [unique.setdefault((tuple(tokens), n), len(unique)) for tokens, n in encoded]
     encoded = [(list(tokens), n) for tokens, n in unique]
