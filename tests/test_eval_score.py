@@ -11,7 +11,7 @@ pytest.importorskip("transformers")
 pytest.importorskip("tokenizers")
 
 from test_aflite_embed import STRONG, WEAK, make_item, toy_items  # noqa: E402
-from tiny_lm import train  # noqa: E402
+from tiny_lm import saved_gpt2, train  # noqa: E402
 from wino_toolkit.forms import disambiguated  # noqa: E402
 from wino_toolkit.eval.score import Request, full_requests, loglikelihoods, partial_requests, score  # noqa: E402
 from wino_toolkit.schema import Candidate, Item, Span  # noqa: E402
@@ -27,20 +27,14 @@ def filled(item: Item) -> str:
 def tiny_gpt2(tmp_path_factory):
     """A 2-layer GPT-2 (hidden 32) and a byte-level BPE tokenizer trained here, saved and loaded back by path."""
     from tokenizers import ByteLevelBPETokenizer
-    from transformers import AutoModelForCausalLM, AutoTokenizer, GPT2Config, GPT2LMHeadModel, PreTrainedTokenizerFast
+    from transformers import PreTrainedTokenizerFast
 
     texts = [filled(item) for item in toy_items(300, seed=5)] + [item.text for item in toy_items(300, seed=6)]
     bpe = ByteLevelBPETokenizer()
     bpe.train_from_iterator(texts, vocab_size=400, min_frequency=1, special_tokens=["<|endoftext|>"])
     fast = PreTrainedTokenizerFast(tokenizer_object=bpe._tokenizer, bos_token="<|endoftext|>", eos_token="<|endoftext|>",
                                    pad_token="<|endoftext|>")
-    torch.manual_seed(0)
-    model = GPT2LMHeadModel(GPT2Config(vocab_size=len(fast), n_positions=64, n_embd=32, n_layer=2, n_head=2,
-                                       bos_token_id=fast.bos_token_id, eos_token_id=fast.eos_token_id))
-    path = tmp_path_factory.mktemp("tiny-gpt2")
-    model.save_pretrained(path)
-    fast.save_pretrained(path)
-    return AutoModelForCausalLM.from_pretrained(path).eval(), AutoTokenizer.from_pretrained(path), str(path)
+    return saved_gpt2(fast, tmp_path_factory.mktemp("tiny-gpt2"))
 
 
 def requests_of(item: Item) -> list[Request]:

@@ -11,6 +11,7 @@ pytest.importorskip("transformers")
 import wino_toolkit as wt  # noqa: E402
 from conftest import SAMPLES  # noqa: E402
 from test_eval_score import tiny_gpt2 as short_gpt2  # noqa: E402,F401,F811  (a fixture, 64 positions)
+from tiny_lm import saved_gpt2  # noqa: E402
 from wino_toolkit.cli import main  # noqa: E402
 from wino_toolkit.errors import WinoError  # noqa: E402
 from wino_toolkit.eval.winologic import claims, judge_knowledge, knowledge_table  # noqa: E402
@@ -19,16 +20,8 @@ from wino_toolkit.eval.winologic import claims, judge_knowledge, knowledge_table
 @pytest.fixture(scope="module")
 def tiny_gpt2(short_gpt2, tmp_path_factory):
     """The same tokenizer with a GPT-2 of 256 positions: the claims are longer than 64 tokens."""
-    from transformers import AutoModelForCausalLM, AutoTokenizer, GPT2Config, GPT2LMHeadModel
-
     _, tokenizer, _ = short_gpt2
-    torch.manual_seed(0)
-    model = GPT2LMHeadModel(GPT2Config(vocab_size=len(tokenizer), n_positions=256, n_embd=32, n_layer=2, n_head=2,
-                                       bos_token_id=tokenizer.bos_token_id, eos_token_id=tokenizer.eos_token_id))
-    path = tmp_path_factory.mktemp("gpt2-256")
-    model.save_pretrained(path)
-    tokenizer.save_pretrained(path)
-    return AutoModelForCausalLM.from_pretrained(path).eval(), AutoTokenizer.from_pretrained(path), str(path)
+    return saved_gpt2(tokenizer, tmp_path_factory.mktemp("gpt2-256"), positions=256)
 
 
 def test_a_request_longer_than_the_window_loses_the_start_of_its_context(short_gpt2):

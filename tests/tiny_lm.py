@@ -49,3 +49,16 @@ def train(model: Any, tokenizer: Any, texts: Sequence[str], *, steps: int, lr: f
         optimizer.step()
         optimizer.zero_grad()
     return model.eval()
+
+
+def saved_gpt2(tokenizer: Any, folder: Any, *, positions: int = 64) -> tuple[Any, Any, str]:
+    """A 2-layer GPT-2 (hidden 32) for ``tokenizer``, saved to ``folder`` with it and loaded back by path."""
+    import torch
+    from transformers import AutoModelForCausalLM, AutoTokenizer, GPT2Config, GPT2LMHeadModel
+
+    torch.manual_seed(0)
+    model = GPT2LMHeadModel(GPT2Config(vocab_size=len(tokenizer), n_positions=positions, n_embd=32, n_layer=2, n_head=2,
+                                       bos_token_id=tokenizer.bos_token_id, eos_token_id=tokenizer.eos_token_id))
+    model.save_pretrained(folder)
+    tokenizer.save_pretrained(folder)
+    return AutoModelForCausalLM.from_pretrained(folder).eval(), AutoTokenizer.from_pretrained(folder), str(folder)
