@@ -41,10 +41,17 @@ def cmd_lm(args: argparse.Namespace) -> int:
         scores = score(items, model=model, tokenizer=tokenizer, method=args.method, batch_size=args.batch_size,
                        normalization=args.normalization,
                        progress=lambda done, total: bar.update(task, completed=done, total=total))
+    switched = None
+    if args.switched:
+        from .switched import switched as switch
+
+        versions = [v for v in (switch(i) for i in items if i.meta.get("is_switchable", True)) if v is not None]
+        switched = score(versions, model=model, tokenizer=tokenizer, method=args.method, batch_size=args.batch_size,
+                         normalization=args.normalization)
     checksum = hashlib.sha256(b"".join(Path(p).read_bytes() for p in args.inputs)).hexdigest()[:8]
     signature = (f"eval|model:{model_identity(args.model, model)}|method:{args.method}|norm:{args.normalization}|dtype:{dtype}"
                  f"|data:{checksum}|v:{__version__}")
-    results = evaluate_scores(scores, signature=signature, seed=args.seed)
+    results = evaluate_scores(scores, signature=signature, seed=args.seed, switched=switched)
     if args.predictions:
         from wino_toolkit.io import atomic_output, text_writer
 
@@ -161,6 +168,8 @@ def add_eval_commands(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--batch-size", type=int, default=16, metavar="N")
     p.add_argument("--device", default="auto", help="auto (GPU when present), cpu, cuda")
     p.add_argument("--dtype", default="auto", help="auto, float32, bfloat16, float16")
+    p.add_argument("--switched", action="store_true", help="also score each item with its candidates' mentions switched "
+                   "(Trichelair et al.): consistency = right on both (items whose meta says is_switchable: false are left out)")
     p.add_argument("--predictions", metavar="JSONL", help="one line per item: scores, tokens, prediction, gold, strings scored")
     p.add_argument("--json", action="store_true", help="the results as JSON")
     p.add_argument("--seed", type=int, default=0, help="seed of the bootstrap intervals (recorded in the signature)")

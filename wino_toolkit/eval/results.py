@@ -27,6 +27,8 @@ class Row:
     high: float
     schemas: int  # twin groups with two or more versions scored
     twin_accuracy: float | None
+    switched: int = 0  # items scored with their candidates switched too
+    switched_consistency: float | None = None  # right on both versions
 
     def to_dict(self) -> dict[str, Any]:
         return dict(self.__dict__)
@@ -46,11 +48,14 @@ class Results:
         from rich.table import Table
 
         table = Table(title="zero-shot accuracy", caption=self.signature)
-        for column in ("corpus", "language", "items", "accuracy", "95% interval", "schemas", "twin accuracy"):
+        for column in ("corpus", "language", "items", "accuracy", "95% interval", "schemas", "twin accuracy", "switched",
+                       "consistency"):
             table.add_column(column, justify="left" if column in ("corpus", "language") else "right")
         for r in self.rows:
             twin = "-" if r.twin_accuracy is None else f"{r.twin_accuracy:.3f}"
-            table.add_row(r.corpus, r.language, str(r.items), f"{r.accuracy:.3f}", f"{r.low:.3f}-{r.high:.3f}", str(r.schemas), twin)
+            consistency = "-" if r.switched_consistency is None else f"{r.switched_consistency:.3f}"
+            table.add_row(r.corpus, r.language, str(r.items), f"{r.accuracy:.3f}", f"{r.low:.3f}-{r.high:.3f}", str(r.schemas), twin,
+                          str(r.switched), consistency)
         return table
 
 
@@ -69,8 +74,10 @@ def _twins(scored: Sequence[ItemScore]) -> tuple[int, float | None]:
     return len(whole), (sum(whole) / len(whole) if whole else None)
 
 
-def evaluate_scores(scores: Scores, *, signature: str, seed: int = 0) -> Results:
-    """One row per corpus and language over the labeled items of ``scores``."""
+def evaluate_scores(scores: Scores, *, signature: str, seed: int = 0, switched: Scores | None = None) -> Results:
+    """One row per corpus and language over the labeled items of ``scores``; ``switched`` holds the same
+    items scored with their candidates switched (ids ``<id>~switched``), for the consistency column."""
+    flipped = {s.id.rsplit("~", 1)[0]: s.prediction == s.gold for s in (switched.items if switched else ())}
     groups: dict[tuple[str, str], list[ItemScore]] = {}
     for s in scores.items:
         if s.gold is not None:
@@ -80,5 +87,7 @@ def evaluate_scores(scores: Scores, *, signature: str, seed: int = 0) -> Results
         correct = np.array([s.prediction == s.gold for s in scored], dtype=float)
         low, high = _bootstrap(correct, seed)
         schemas, twin = _twins(scored)
-        rows.append(Row(corpus, language, len(scored), float(correct.mean()), low, high, schemas, twin))
+        both = [s.prediction == s.gold and flipped[s.id] for s in scored if s.id in flipped]
+        rows.append(Row(corpus, language, len(scored), float(correct.mean()), low, high, schemas, twin, len(both),
+                        sum(both) / len(both) if both else None))
     return Results(rows, len(scores.skipped), f"{signature}|boot:{RESAMPLES}|seed:{seed}")
