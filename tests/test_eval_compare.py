@@ -48,3 +48,19 @@ def test_compare_refuses_unrelated_runs_and_bad_lines(tmp_path):
     bad.write_text('{"id": "i-0"}\n')
     with pytest.raises(FormatError, match=r"bad.jsonl: line 1: not a prediction line"):
         compare_predictions(a, bad)
+
+
+def test_results_as_frame_and_markdown():
+    pytest.importorskip("pandas")
+    from wino_toolkit.eval.results import evaluate_scores
+    from wino_toolkit.eval.score import ItemScore, Request, Scores
+
+    def scored(n: int, right: bool, twin: str) -> ItemScore:
+        return ItemScore(f"i-{n}", "toy", "en", [Request("a", " b"), Request("c", " b")], [-1.0, -2.0], [1, 1], 0 if right else 1, twin)
+
+    results = evaluate_scores(Scores([scored(0, True, "g"), scored(1, True, "g"), scored(2, False, "h"), scored(3, True, "h")]),
+                              signature="eval|test")
+    frame = results.to_frame()
+    assert frame.loc[0, "accuracy"] == 0.75 and frame.loc[0, "twin_accuracy"] == 0.5 and frame.attrs["signature"].startswith("eval|test")
+    table = results.markdown()
+    assert "| toy | en | 4 | 0.750 |" in table and "`eval|test|boot:1000|seed:0`" in table

@@ -61,6 +61,8 @@ def cmd_lm(args: argparse.Namespace) -> int:
     if args.json:
         json.dump(results.to_json(), sys.stdout, ensure_ascii=False, indent=1)
         sys.stdout.write("\n")
+    elif args.markdown:
+        sys.stdout.write(results.markdown())
     else:
         make_console().print(results.table())
     if scores.skipped:
@@ -172,6 +174,7 @@ def add_eval_commands(subparsers: Any) -> argparse.ArgumentParser:
                    "(Trichelair et al.): consistency = right on both (items whose meta says is_switchable: false are left out)")
     p.add_argument("--predictions", metavar="JSONL", help="one line per item: scores, tokens, prediction, gold, strings scored")
     p.add_argument("--json", action="store_true", help="the results as JSON")
+    p.add_argument("--markdown", action="store_true", help="the results as a Markdown table")
     p.add_argument("--seed", type=int, default=0, help="seed of the bootstrap intervals (recorded in the signature)")
     p.set_defaults(func=cmd_lm)
 

@@ -43,6 +43,26 @@ class Results:
     def to_json(self) -> dict[str, Any]:
         return {"signature": self.signature, "skipped": self.skipped, "rows": [r.to_dict() for r in self.rows]}
 
+    def to_frame(self) -> Any:
+        """The rows as a pandas DataFrame (``pandas`` comes with the ``all`` extra)."""
+        from wino_toolkit.extras import require
+
+        pandas = require("pandas", "all", "Results.to_frame")
+        frame = pandas.DataFrame([r.to_dict() for r in self.rows])
+        frame.attrs["signature"] = self.signature
+        return frame
+
+    def markdown(self) -> str:
+        """A Markdown table with the signature under it (for papers and READMEs)."""
+        lines = ["| corpus | language | items | accuracy | 95% interval | schemas | twin accuracy | switched | consistency |",
+                 "|---|---|---:|---:|---:|---:|---:|---:|---:|"]
+        for r in self.rows:
+            twin = "-" if r.twin_accuracy is None else f"{r.twin_accuracy:.3f}"
+            consistency = "-" if r.switched_consistency is None else f"{r.switched_consistency:.3f}"
+            lines.append(f"| {r.corpus} | {r.language} | {r.items} | {r.accuracy:.3f} | {r.low:.3f}-{r.high:.3f} | {r.schemas} "
+                         f"| {twin} | {r.switched} | {consistency} |")
+        return "\n".join(lines) + f"\n\n`{self.signature}`\n"
+
     def table(self) -> Any:
         """A rich table with the signature as its caption."""
         from rich.table import Table
