@@ -72,8 +72,46 @@ def test_cli_and_refusal(tiny_gpt2, capsys):
     _, _, path = tiny_gpt2
     assert main(["eval", "winologic", str(SAMPLES / "winologic.jsonl"), "--model", path, "--device", "cpu", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
-    assert out["signature"].startswith("winologic-b1|model:") and out["rows"][0]["items"] == 4
+    assert out["signature"].startswith("winologic-b1-lm|model:") and out["rows"][0]["items"] == 4
     item = next(iter(wt.read(SAMPLES / "winologic.jsonl")))
     item.knowledge = []
     with pytest.raises(WinoError, match="one knowledge sentence"):
         claims(item)
+
+
+@pytest.fixture(scope="module")
+def tiny_nli(tmp_path_factory):
+    """A 2-layer RoBERTa sequence classifier with NLI labels and a word-level tokenizer, saved and loaded by path."""
+    from tiny_lm import roberta_config, word_tokenizer
+    from transformers import AutoModelForSequenceClassification, AutoTokenizer, RobertaForSequenceClassification
+
+    records = list(wt.read(SAMPLES / "winologic.jsonl"))
+    tokenizer = word_tokenizer([r.text for r in records] + [r.knowledge[0].text for r in records])
+    config = roberta_config(tokenizer)
+    config.num_labels = 3
+    config.id2label = {0: "CONTRADICTION", 1: "NEUTRAL", 2: "ENTAILMENT"}
+    config.label2id = {v: k for k, v in config.id2label.items()}
+    torch.manual_seed(0)
+    path = tmp_path_factory.mktemp("tiny-nli")
+    RobertaForSequenceClassification(config).save_pretrained(path)
+    tokenizer.save_pretrained(path)
+    return AutoModelForSequenceClassification.from_pretrained(path).eval(), AutoTokenizer.from_pretrained(path), str(path)
+
+
+def test_nli_baseline_reads_knowledge_as_premise_and_the_resolved_sentence_as_hypothesis(tiny_nli, capsys):
+    from wino_toolkit.eval.winologic import judge_by_nli, nli_pairs
+
+    model, tokenizer, path = tiny_nli
+    items = list(wt.read(SAMPLES / "winologic.jsonl"))
+    pairs = nli_pairs(items)
+    item, premise, hypothesis = pairs[0]
+    assert premise == item.knowledge[0].text and hypothesis.startswith("The dog") and "the dog" in hypothesis[8:]
+    judgements = judge_by_nli(items, model=model, tokenizer=tokenizer, batch_size=3)
+    for (_, p, h), j in zip(pairs, judgements):
+        with torch.no_grad():
+            logits = model(**tokenizer([p], [h], return_tensors="pt")).logits[0]
+        assert j.judged == (int(logits.argmax()) == 2)
+        assert j.losses[0] == pytest.approx(float(torch.softmax(logits, -1)[2]), abs=1e-5)
+    assert main(["eval", "winologic", str(SAMPLES / "winologic.jsonl"), "--model", path, "--baseline", "nli", "--device", "cpu",
+                 "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["signature"].startswith("winologic-b3-nli|model:")

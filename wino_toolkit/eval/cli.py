@@ -76,21 +76,27 @@ def cmd_lm(args: argparse.Namespace) -> int:
 def cmd_winologic(args: argparse.Namespace) -> int:
     import wino_toolkit as wt
 
-    from .models import load_lm, model_identity
-    from .winologic import judge_knowledge, knowledge_table
+    from .models import load_lm, load_nli, model_identity
+    from .winologic import judge_by_nli, judge_knowledge, knowledge_table
 
     items = list(wt.read(args.inputs, source_format=args.source_format))
-    model, tokenizer, dtype = load_lm(args.model, device=args.device, dtype=args.dtype)
-    judgements = judge_knowledge(items, model=model, tokenizer=tokenizer, batch_size=args.batch_size)
+    if args.baseline == "nli":
+        model, tokenizer, dtype = load_nli(args.model, device=args.device, dtype=args.dtype)
+        judgements = judge_by_nli(items, model=model, tokenizer=tokenizer, batch_size=args.batch_size)
+    else:
+        model, tokenizer, dtype = load_lm(args.model, device=args.device, dtype=args.dtype)
+        judgements = judge_knowledge(items, model=model, tokenizer=tokenizer, batch_size=args.batch_size)
     rows = knowledge_table(judgements)
-    signature = f"winologic-b1|model:{model_identity(args.model, model)}|dtype:{dtype}|v:{__version__}"
+    tag = "b3-nli" if args.baseline == "nli" else "b1-lm"
+    signature = f"winologic-{tag}|model:{model_identity(args.model, model)}|dtype:{dtype}|v:{__version__}"
     if args.json:
         json.dump({"signature": signature, "rows": rows}, sys.stdout, indent=1)
         sys.stdout.write("\n")
         return 0
     from rich.table import Table
 
-    table = Table(title="WinoLogic baseline 1: the LM's loss judges the knowledge", caption=signature)
+    title = "baseline 3: an NLI model" if args.baseline == "nli" else "baseline 1: the LM's loss"
+    table = Table(title=f"WinoLogic {title} judges the knowledge", caption=signature)
     for column in ("variant", "label", "items", "accuracy"):
         table.add_column(column, justify="right" if column in ("items", "accuracy") else "left")
     for r in rows:
@@ -178,10 +184,11 @@ def add_eval_commands(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=0, help="seed of the bootstrap intervals (recorded in the signature)")
     p.set_defaults(func=cmd_lm)
 
-    p = sub.add_parser("winologic", help="WinoLogic baseline 1: does the LM's loss tell true knowledge from false?")
+    p = sub.add_parser("winologic", help="WinoLogic baselines: can an LM (1) or an NLI model (3) tell true knowledge from false?")
     p.add_argument("inputs", nargs="+", metavar="CORPUS", help="WinoLogic file(s) or rendered problems (wino logic render --items)")
     p.add_argument("--from", dest="source_format", metavar="FORMAT", help="corpus format (default: detected)")
-    p.add_argument("--model", required=True, help="Hugging Face causal LM: hub name or local path")
+    p.add_argument("--model", required=True, help="causal LM (lm) or NLI sequence classifier (nli): hub name or local path")
+    p.add_argument("--baseline", choices=("lm", "nli"), default="lm", help="lm: baseline 1 (default); nli: baseline 3")
     p.add_argument("--batch-size", type=int, default=16, metavar="N")
     p.add_argument("--device", default="auto")
     p.add_argument("--dtype", default="auto")

@@ -8,7 +8,7 @@ from typing import Any
 from wino_toolkit.errors import WinoError
 from wino_toolkit.extras import require
 
-__all__ = ["load_causal_lm", "load_lm", "model_identity", "DTYPES"]
+__all__ = ["load_causal_lm", "load_lm", "load_nli", "model_identity", "DTYPES"]
 
 DTYPES = ("auto", "float32", "bfloat16", "float16")
 
@@ -18,9 +18,15 @@ def load_causal_lm(name: str, *, device: str = "auto", dtype: str = "auto") -> t
     return load_lm(name, device=device, dtype=dtype)
 
 
-def load_lm(name: str, *, masked: bool = False, device: str = "auto", dtype: str = "auto") -> tuple[Any, Any, str]:
-    """``(model, tokenizer, dtype name)`` from ``AutoModelForCausalLM`` (or, ``masked``, ``AutoModelForMaskedLM``)
-    ``.from_pretrained`` (hub name or directory).
+def load_nli(name: str, *, device: str = "auto", dtype: str = "auto") -> tuple[Any, Any, str]:
+    """An NLI model: ``AutoModelForSequenceClassification`` by hub name or directory."""
+    return load_lm(name, kind="nli", device=device, dtype=dtype)
+
+
+def load_lm(name: str, *, masked: bool = False, kind: str | None = None, device: str = "auto",
+            dtype: str = "auto") -> tuple[Any, Any, str]:
+    """``(model, tokenizer, dtype name)`` from ``AutoModelForCausalLM`` (``masked``: ``AutoModelForMaskedLM``;
+    ``kind="nli"``: ``AutoModelForSequenceClassification``) ``.from_pretrained`` (hub name or directory).
 
     ``dtype="auto"`` is bfloat16 on a GPU that has it, float16 on another GPU, float32 on the CPU.
     """
@@ -31,13 +37,15 @@ def load_lm(name: str, *, masked: bool = False, device: str = "auto", dtype: str
     where = ("cuda" if torch.cuda.is_available() else "cpu") if device == "auto" else device
     if dtype == "auto":
         dtype = "float32" if where == "cpu" else "bfloat16" if torch.cuda.is_bf16_supported() else "float16"
+    kind = kind or ("masked" if masked else "causal")
     try:
         tokenizer = transformers.AutoTokenizer.from_pretrained(name)
-        auto = transformers.AutoModelForMaskedLM if masked else transformers.AutoModelForCausalLM
+        auto = {"masked": transformers.AutoModelForMaskedLM, "causal": transformers.AutoModelForCausalLM,
+                "nli": transformers.AutoModelForSequenceClassification}[kind]
         model = auto.from_pretrained(name)
     except (OSError, ValueError) as exc:
-        kind = "masked LM" if masked else "causal LM"
-        raise WinoError(f"cannot load {kind} {name!r}: {str(exc).splitlines()[0]}") from None
+        what = {"masked": "masked LM", "causal": "causal LM", "nli": "NLI model"}[kind]
+        raise WinoError(f"cannot load {what} {name!r}: {str(exc).splitlines()[0]}") from None
     return model.to(device=where, dtype=getattr(torch, dtype)).eval(), tokenizer, dtype
 
 

@@ -1,5 +1,6 @@
-"""WinoLogic's Baseline 1 (seed paper, section 5): does the LM prefer the claim whose knowledge supports it?
+"""WinoLogic's baselines 1 and 3 (seed paper, section 5): can a model tell true knowledge from false?
 
+Baseline 1: does the LM prefer the claim whose knowledge supports it?
 For each problem (a WSC sentence, its resolution A over B, and one knowledge sentence), the LM's loss
 (mean negative log-likelihood per token) of
 
@@ -8,18 +9,24 @@ For each problem (a WSC sentence, its resolution A over B, and one knowledge sen
 is compared with the same text with A and B swapped; the knowledge is judged true when the correct
 order has the lower loss. Accuracy is how often that judgement matches the record's label, reported
 per knowledge variant (``meta["variant"]`` of rendered problems, else "all") and per truth label.
+
+Baseline 3 (NLI): a sequence-classification NLI model reads the knowledge sentence as premise and the
+resolved sentence (the disambiguated form with the claimed referent) as hypothesis; the knowledge is
+judged true when the model's most likely label is its entailment label (found in ``config.id2label``).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Callable, Iterable
+from typing import Any, Callable, Iterable, Sequence
 
 from wino_toolkit.errors import WinoError
+from wino_toolkit.extras import require
+from wino_toolkit.forms import FormReport, disambiguated
 from wino_toolkit.schema import Item
 
 from .score import Request, loglikelihoods
 
-__all__ = ["Judgement", "claims", "judge_knowledge", "knowledge_table"]
+__all__ = ["Judgement", "claims", "judge_knowledge", "nli_pairs", "judge_by_nli", "knowledge_table"]
 
 
 @dataclass(frozen=True)
@@ -28,7 +35,7 @@ class Judgement:
     variant: str
     label: bool
     judged: bool  # the correct order had the lower loss
-    losses: tuple[float, float]  # (correct order, swapped)
+    losses: tuple[float, float]  # baseline 1: (correct order, swapped); baseline 3: (P(entailment), 1 - P(entailment))
 
 
 def claims(item: Item) -> tuple[str, str]:
@@ -55,6 +62,43 @@ def judge_knowledge(items: Iterable[Item], *, model: Any, tokenizer: Any, batch_
         (a, n), (b, m) = scored[2 * k], scored[2 * k + 1]
         losses = (-a / n, -b / m)
         out.append(Judgement(item.id, str(item.meta.get("variant", "all")), bool(item.knowledge[0].label), losses[0] < losses[1], losses))
+    return out
+
+
+def nli_pairs(items: Sequence[Item]) -> list[tuple[Item, str, str]]:
+    """``(item, premise, hypothesis)``: the knowledge sentence and the sentence resolved to the claimed referent."""
+    report = FormReport()
+    resolved = {(d.item_id, d.candidate): d.text for d in disambiguated(items, report)}
+    out = []
+    for item in items:
+        if item.knowledge and item.knowledge[0].label is not None and (item.id, item.answer) in resolved:
+            out.append((item, item.knowledge[0].text, resolved[(item.id, item.answer)]))
+    return out
+
+
+def entailment_index(model: Any) -> int:
+    labels = {int(k): str(v) for k, v in model.config.id2label.items()}
+    found = [k for k, v in labels.items() if v.lower().startswith("entail")]
+    if len(found) != 1:
+        raise WinoError(f"the NLI model's labels {sorted(labels.values())} have no single entailment label")
+    return found[0]
+
+
+def judge_by_nli(items: Iterable[Item], *, model: Any, tokenizer: Any, batch_size: int = 16) -> list[Judgement]:
+    """Baseline 3: the knowledge is judged true when the NLI model's top label for (knowledge, resolved) is entailment."""
+    torch = require("torch", "neural", "WinoLogic's NLI baseline")
+    pairs = nli_pairs(list(items))
+    entail = entailment_index(model)
+    device = next(model.parameters()).device
+    out = []
+    with torch.no_grad():
+        for b in range(0, len(pairs), batch_size):
+            chunk = pairs[b : b + batch_size]
+            batch = tokenizer([p for _, p, _ in chunk], [h for _, _, h in chunk], padding=True, truncation=True, return_tensors="pt")
+            probs = torch.softmax(model(**{k: v.to(device) for k, v in batch.items()}).logits.float(), -1)
+            for (item, _, _), row in zip(chunk, probs):
+                out.append(Judgement(item.id, str(item.meta.get("variant", "all")), bool(item.knowledge[0].label),
+                                     int(row.argmax()) == entail, (float(row[entail]), float(1 - row[entail]))))
     return out
 
 
