@@ -154,3 +154,28 @@ def test_full_method_scores_whole_filled_sentences_and_computes_a_sequence_once(
         del model.forward
     assert sum(rows) == 2 and twice[:2] == twice[2:]
     assert abs(twice[0][0] - independent(model, tokenizer, Request("<|endoftext|>", requests[0].continuation))) < 1e-4
+
+
+def test_batch_size_auto_halves_on_out_of_memory_and_changes_no_number(tiny_gpt2):
+    model, tokenizer, _ = tiny_gpt2
+    requests = [r for item in toy_items(30, seed=9) for r in requests_of(item)]
+    expected = loglikelihoods(model, tokenizer, requests, batch_size=1)
+    seen = []
+    original = model.forward
+
+    def small_memory(*args, **kwargs):
+        seen.append(kwargs["input_ids"].shape[0])
+        if kwargs["input_ids"].shape[0] > 8:
+            raise RuntimeError("CUDA out of memory. Tried to allocate 2.00 GiB")
+        return original(*args, **kwargs)
+
+    model.forward = small_memory
+    try:
+        got = loglikelihoods(model, tokenizer, requests, batch_size="auto")
+        auto = list(seen)
+        with pytest.raises(RuntimeError, match="out of memory"):
+            loglikelihoods(model, tokenizer, requests, batch_size=16)  # a fixed size is the user's choice: no retry
+    finally:
+        del model.forward
+    assert auto[:4] == [60, 32, 16, 8] and max(auto[4:]) <= 8  # 60 unique requests: 64, halved to fit
+    assert all(abs(a - b) < 1e-4 for (a, _), (b, _) in zip(got, expected))

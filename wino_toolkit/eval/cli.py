@@ -26,8 +26,9 @@ def cmd_lm(args: argparse.Namespace) -> int:
     from .results import evaluate_scores
     from .score import NORMALIZATIONS, score
 
-    if args.batch_size < 1:
-        raise WinoError("--batch-size must be at least 1")
+    if args.batch_size != "auto" and (not args.batch_size.isdigit() or int(args.batch_size) < 1):
+        raise WinoError("--batch-size must be a whole number of at least 1, or auto")
+    batch_size = args.batch_size if args.batch_size == "auto" else int(args.batch_size)
     if args.normalization not in NORMALIZATIONS or args.dtype not in DTYPES:
         raise WinoError("unknown --normalization or --dtype")
     items = list(wt.read(args.inputs, source_format=args.source_format, options=key_values(args.read_option, "-O")))
@@ -38,7 +39,7 @@ def cmd_lm(args: argparse.Namespace) -> int:
     with Progress(TextColumn("scoring"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(), console=console,
                   transient=True) as bar:
         task = bar.add_task("scoring", total=None)
-        scores = score(items, model=model, tokenizer=tokenizer, method=args.method, batch_size=args.batch_size,
+        scores = score(items, model=model, tokenizer=tokenizer, method=args.method, batch_size=batch_size,
                        normalization=args.normalization,
                        progress=lambda done, total: bar.update(task, completed=done, total=total))
     switched = None
@@ -46,7 +47,7 @@ def cmd_lm(args: argparse.Namespace) -> int:
         from .switched import switched as switch
 
         versions = [v for v in (switch(i) for i in items if i.meta.get("is_switchable", True)) if v is not None]
-        switched = score(versions, model=model, tokenizer=tokenizer, method=args.method, batch_size=args.batch_size,
+        switched = score(versions, model=model, tokenizer=tokenizer, method=args.method, batch_size=batch_size,
                          normalization=args.normalization)
     checksum = hashlib.sha256(b"".join(Path(p).read_bytes() for p in args.inputs)).hexdigest()[:8]
     signature = (f"eval|model:{model_identity(args.model, model)}|method:{args.method}|norm:{args.normalization}|dtype:{dtype}"
@@ -173,7 +174,8 @@ def add_eval_commands(subparsers: Any) -> argparse.ArgumentParser:
                    help="partial: the shared rest after each candidate (default); full: the whole filled sentence; "
                    "mlm: the candidate's tokens masked (a masked LM)")
     p.add_argument("--normalization", default="sum", choices=NORMALIZATIONS, help="sum (default), per token or per byte")
-    p.add_argument("--batch-size", type=int, default=16, metavar="N")
+    p.add_argument("--batch-size", default="16", metavar="N", help="requests per forward pass, or auto: 64, halved on "
+                   "each out-of-memory error (default 16)")
     p.add_argument("--device", default="auto", help="auto (GPU when present), cpu, cuda")
     p.add_argument("--dtype", default="auto", help="auto, float32, bfloat16, float16")
     p.add_argument("--switched", action="store_true", help="also score each item with its candidates' mentions switched "

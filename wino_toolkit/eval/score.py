@@ -150,7 +150,40 @@ def _end_of_candidate(item: Item, d: Disambiguated, versions: Sequence[Disambigu
     return cut
 
 
-def loglikelihoods(model: Any, tokenizer: Any, requests: Sequence[Request], *, batch_size: int = 16,
+#: the first batch size tried by ``batch_size="auto"``, halved on each out-of-memory error
+AUTO_BATCH = 64
+
+
+def _out_of_memory(exc: BaseException, torch: Any) -> bool:
+    oom = getattr(torch.cuda, "OutOfMemoryError", None)
+    text = str(exc)
+    return (isinstance(exc, MemoryError) or (oom is not None and isinstance(exc, oom)) or "out of memory" in text
+            or "can't allocate memory" in text)
+
+
+def _in_batches(order: list[int], batch_size: int | str, run: Callable[[list[int]], None], torch: Any) -> int:
+    """``run(rows)`` over ``order`` in batches; ``"auto"`` starts at :data:`AUTO_BATCH` and halves the size
+    on out-of-memory (then keeps it). Returns the last size used."""
+    size = AUTO_BATCH if batch_size == "auto" else int(batch_size)
+    if size < 1:
+        raise WinoError(f"batch size must be at least 1 or 'auto', not {batch_size!r}")
+    b = 0
+    while b < len(order):
+        rows = order[b : b + size]
+        try:
+            run(rows)
+        except (RuntimeError, MemoryError) as exc:
+            if batch_size != "auto" or size == 1 or not _out_of_memory(exc, torch):
+                raise
+            if torch.cuda.is_available():
+                torch.cuda.empty_cache()
+            size //= 2
+            continue
+        b += len(rows)
+    return size
+
+
+def loglikelihoods(model: Any, tokenizer: Any, requests: Sequence[Request], *, batch_size: int | str = 16,
                    progress: Callable[[int, int], None] | None = None) -> list[tuple[float, int]]:
     """``(Σ log P(continuation | context), continuation tokens)`` per request, in padded batches sorted by length."""
     torch = require("torch", "neural", "Zero-shot scoring")
@@ -180,31 +213,32 @@ def loglikelihoods(model: Any, tokenizer: Any, requests: Sequence[Request], *, b
     pad = tokenizer.pad_token_id if tokenizer.pad_token_id is not None else 0
     device = next(model.parameters()).device
     done = 0
+
+    def run(rows: list[int]) -> None:
+        nonlocal done
+        width = max(len(encoded[i][0]) for i in rows) - 1
+        ids = torch.full((len(rows), width), pad, dtype=torch.long)
+        mask = torch.zeros((len(rows), width), dtype=torch.long)
+        for k, i in enumerate(rows):
+            tokens = encoded[i][0][:-1]
+            ids[k, : len(tokens)] = torch.tensor(tokens)
+            mask[k, : len(tokens)] = 1
+        logprobs = torch.log_softmax(model(input_ids=ids.to(device), attention_mask=mask.to(device)).logits.float(), dim=-1)
+        for k, i in enumerate(rows):
+            tokens, n = encoded[i]
+            length = len(tokens) - 1
+            targets = torch.tensor(tokens[-n:], device=device)
+            out[i] = (float(logprobs[k, length - n : length].gather(1, targets[:, None]).sum()), n)
+        done += len(rows)
+        if progress is not None:
+            progress(done, len(order))
+
     with torch.no_grad():
-        for b in range(0, len(order), batch_size):
-            rows = order[b : b + batch_size]
-            width = max(len(encoded[i][0]) for i in rows) - 1
-            ids = torch.full((len(rows), width), pad, dtype=torch.long)
-            mask = torch.zeros((len(rows), width), dtype=torch.long)
-            for k, i in enumerate(rows):
-                tokens = encoded[i][0][:-1]
-                ids[k, : len(tokens)] = torch.tensor(tokens)
-                mask[k, : len(tokens)] = 1
-            logits = model(input_ids=ids.to(device), attention_mask=mask.to(device)).logits.float()
-            logprobs = torch.log_softmax(logits, dim=-1)
-            for k, i in enumerate(rows):
-                tokens, n = encoded[i]
-                length = len(tokens) - 1
-                targets = torch.tensor(tokens[-n:], device=device)
-                picked = logprobs[k, length - n : length].gather(1, targets[:, None]).squeeze(1)
-                out[i] = (float(picked.sum()), n)
-            done += len(rows)
-            if progress is not None:
-                progress(done, len(order))
+        _in_batches(order, batch_size, run, torch)
     return [out[i] for i in where]
 
 
-def masked_loglikelihoods(model: Any, tokenizer: Any, requests: Sequence[Request], *, batch_size: int = 16,
+def masked_loglikelihoods(model: Any, tokenizer: Any, requests: Sequence[Request], *, batch_size: int | str = 16,
                           progress: Callable[[int, int], None] | None = None) -> list[tuple[float, int]]:
     """``(Σ log P(candidate tokens), their count)`` per request: the tokens overlapping ``span`` are all
     masked at once and scored together (Kocijan et al. 2019), in padded batches sorted by length."""
@@ -226,27 +260,32 @@ def masked_loglikelihoods(model: Any, tokenizer: Any, requests: Sequence[Request
     out: list[tuple[float, int]] = [(0.0, 0)] * len(todo)
     pad = tokenizer.pad_token_id if tokenizer.pad_token_id is not None else 0
     device = next(model.parameters()).device
+    done = 0
+
+    def run(rows: list[int]) -> None:
+        nonlocal done
+        width = max(len(todo[i][0]) for i in rows)
+        ids = torch.full((len(rows), width), pad, dtype=torch.long)
+        mask = torch.zeros((len(rows), width), dtype=torch.long)
+        for k, i in enumerate(rows):
+            tokens, positions = todo[i]
+            ids[k, : len(tokens)] = torch.tensor(tokens)
+            ids[k, list(positions)] = tokenizer.mask_token_id
+            mask[k, : len(tokens)] = 1
+        logprobs = torch.log_softmax(model(input_ids=ids.to(device), attention_mask=mask.to(device)).logits.float(), -1)
+        for k, i in enumerate(rows):
+            tokens, positions = todo[i]
+            out[i] = (float(sum(logprobs[k, p, tokens[p]] for p in positions)), len(positions))
+        done += len(rows)
+        if progress is not None:
+            progress(done, len(order))
+
     with torch.no_grad():
-        for b in range(0, len(order), batch_size):
-            rows = order[b : b + batch_size]
-            width = max(len(todo[i][0]) for i in rows)
-            ids = torch.full((len(rows), width), pad, dtype=torch.long)
-            mask = torch.zeros((len(rows), width), dtype=torch.long)
-            for k, i in enumerate(rows):
-                tokens, positions = todo[i]
-                ids[k, : len(tokens)] = torch.tensor(tokens)
-                ids[k, list(positions)] = tokenizer.mask_token_id
-                mask[k, : len(tokens)] = 1
-            logprobs = torch.log_softmax(model(input_ids=ids.to(device), attention_mask=mask.to(device)).logits.float(), -1)
-            for k, i in enumerate(rows):
-                tokens, positions = todo[i]
-                out[i] = (float(sum(logprobs[k, p, tokens[p]] for p in positions)), len(positions))
-            if progress is not None:
-                progress(min(b + batch_size, len(order)), len(order))
+        _in_batches(order, batch_size, run, torch)
     return [out[i] for i in where]
 
 
-def score(items: Iterable[Item], *, model: Any, tokenizer: Any, method: str = "partial", batch_size: int = 16,
+def score(items: Iterable[Item], *, model: Any, tokenizer: Any, method: str = "partial", batch_size: int | str = 16,
           normalization: str = "sum", progress: Callable[[int, int], None] | None = None) -> Scores:
     """Score every item by ``method`` with a loaded model and its tokenizer (a causal LM for ``partial``
     and ``full``, a masked LM for ``mlm``).
