@@ -64,3 +64,18 @@ def test_results_as_frame_and_markdown():
     assert frame.loc[0, "accuracy"] == 0.75 and frame.loc[0, "twin_accuracy"] == 0.5 and frame.attrs["signature"].startswith("eval|test")
     table = results.markdown()
     assert "| toy | en | 4 | 0.750 |" in table and "`eval|test|boot:1000|seed:0`" in table
+
+
+def test_subset_rows_for_associative_items():
+    from wino_toolkit.eval.results import evaluate_scores
+    from wino_toolkit.eval.score import ItemScore, Request, Scores
+
+    def scored(n: int, right: bool, subset: str | None) -> ItemScore:
+        return ItemScore(f"i-{n}", "wsc", "en", [Request("a", " b"), Request("c", " b")], [-1.0, -2.0], [1, 1], 0 if right else 1,
+                         subset=subset)
+
+    results = evaluate_scores(Scores([scored(0, True, "associative"), scored(1, False, "non-associative"),
+                                      scored(2, True, "non-associative")]), signature="s")
+    rows = {r.subset: (r.items, r.accuracy) for r in results.rows}
+    assert rows == {None: (3, 2 / 3), "associative": (1, 1.0), "non-associative": (2, 0.5)}
+    assert "| wsc [associative] | en | 1 | 1.000 |" in results.markdown()

@@ -179,3 +179,18 @@ def test_batch_size_auto_halves_on_out_of_memory_and_changes_no_number(tiny_gpt2
         del model.forward
     assert auto[:4] == [60, 32, 16, 8] and max(auto[4:]) <= 8  # 60 unique requests: 64, halved to fit
     assert all(abs(a - b) < 1e-4 for (a, _), (b, _) in zip(got, expected))
+
+
+def test_portuguese_items_are_scored_with_their_associative_label(tiny_gpt2):
+    """The Portuguese WSC says which items are associative; the scores carry it for the subset rows."""
+    from conftest import SAMPLES
+
+    import wino_toolkit as wt
+    from wino_toolkit.eval.results import evaluate_scores
+
+    model, tokenizer, _ = tiny_gpt2
+    items = list(wt.read(SAMPLES / "portuguese.json"))
+    items[0].meta["is_associative"] = True
+    result = score(items, model=model, tokenizer=tokenizer, batch_size=4)
+    assert [s.subset for s in result.items] == ["associative"] + ["non-associative"] * 3
+    assert {r.subset: r.items for r in evaluate_scores(result, signature="s").rows} == {None: 4, "associative": 1, "non-associative": 3}

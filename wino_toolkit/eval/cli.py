@@ -49,6 +49,10 @@ def cmd_lm(args: argparse.Namespace) -> int:
         versions = [v for v in (switch(i) for i in items if i.meta.get("is_switchable", True)) if v is not None]
         switched = score(versions, model=model, tokenizer=tokenizer, method=args.method, batch_size=batch_size,
                          normalization=args.normalization)
+    if args.subsets:
+        labels = _subsets(args.subsets)
+        for s in scores.items:
+            s.subset = labels.get(s.id, s.subset)
     checksum = hashlib.sha256(b"".join(Path(p).read_bytes() for p in args.inputs)).hexdigest()[:8]
     signature = (f"eval|model:{model_identity(args.model, model)}|method:{args.method}|norm:{args.normalization}|dtype:{dtype}"
                  f"|data:{checksum}|v:{__version__}")
@@ -72,6 +76,19 @@ def cmd_lm(args: argparse.Namespace) -> int:
             reasons[s.reason] = reasons.get(s.reason, 0) + 1
         console.print(f"skipped {len(scores.skipped)} item(s): " + "; ".join(f"{n} {r}" for r, n in reasons.items()))
     return 0
+
+
+def _subsets(path: str) -> dict[str, str]:
+    """``{item id: subset label}`` from a JSON object (e.g. Trichelair et al.'s associative WSC273 items)."""
+    from wino_toolkit.errors import FormatError
+
+    try:
+        labels = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise FormatError(path, None, f"cannot read subset labels: {exc}") from None
+    if not isinstance(labels, dict) or not all(isinstance(v, str) for v in labels.values()):
+        raise FormatError(path, None, 'expected a JSON object of item id → label, e.g. {"wsc273-0": "associative"}')
+    return labels
 
 
 def cmd_winologic(args: argparse.Namespace) -> int:
@@ -180,6 +197,8 @@ def add_eval_commands(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--dtype", default="auto", help="auto, float32, bfloat16, float16")
     p.add_argument("--switched", action="store_true", help="also score each item with its candidates' mentions switched "
                    "(Trichelair et al.): consistency = right on both (items whose meta says is_switchable: false are left out)")
+    p.add_argument("--subsets", metavar="JSON", help="item id → subset label (e.g. associative / non-associative): one more "
+                   "row per subset; the Portuguese WSC's is_associative is used without it")
     p.add_argument("--predictions", metavar="JSONL", help="one line per item: scores, tokens, prediction, gold, strings scored")
     p.add_argument("--json", action="store_true", help="the results as JSON")
     p.add_argument("--markdown", action="store_true", help="the results as a Markdown table")

@@ -29,6 +29,7 @@ class Row:
     twin_accuracy: float | None
     switched: int = 0  # items scored with their candidates switched too
     switched_consistency: float | None = None  # right on both versions
+    subset: str | None = None  # a row for one subset of the corpus (e.g. associative items)
 
     def to_dict(self) -> dict[str, Any]:
         return dict(self.__dict__)
@@ -59,7 +60,8 @@ class Results:
         for r in self.rows:
             twin = "-" if r.twin_accuracy is None else f"{r.twin_accuracy:.3f}"
             consistency = "-" if r.switched_consistency is None else f"{r.switched_consistency:.3f}"
-            lines.append(f"| {r.corpus} | {r.language} | {r.items} | {r.accuracy:.3f} | {r.low:.3f}-{r.high:.3f} | {r.schemas} "
+            name = r.corpus + (f" [{r.subset}]" if r.subset else "")
+            lines.append(f"| {name} | {r.language} | {r.items} | {r.accuracy:.3f} | {r.low:.3f}-{r.high:.3f} | {r.schemas} "
                          f"| {twin} | {r.switched} | {consistency} |")
         return "\n".join(lines) + f"\n\n`{self.signature}`\n"
 
@@ -74,7 +76,7 @@ class Results:
         for r in self.rows:
             twin = "-" if r.twin_accuracy is None else f"{r.twin_accuracy:.3f}"
             consistency = "-" if r.switched_consistency is None else f"{r.switched_consistency:.3f}"
-            table.add_row(r.corpus, r.language, str(r.items), f"{r.accuracy:.3f}", f"{r.low:.3f}-{r.high:.3f}", str(r.schemas), twin,
+            table.add_row(r.corpus + (f" [{r.subset}]" if r.subset else ""), r.language, str(r.items), f"{r.accuracy:.3f}", f"{r.low:.3f}-{r.high:.3f}", str(r.schemas), twin,
                           str(r.switched), consistency)
         return table
 
@@ -98,16 +100,18 @@ def evaluate_scores(scores: Scores, *, signature: str, seed: int = 0, switched: 
     """One row per corpus and language over the labeled items of ``scores``; ``switched`` holds the same
     items scored with their candidates switched (ids ``<id>~switched``), for the consistency column."""
     flipped = {s.id.rsplit("~", 1)[0]: s.prediction == s.gold for s in (switched.items if switched else ())}
-    groups: dict[tuple[str, str], list[ItemScore]] = {}
+    groups: dict[tuple[str, str, str], list[ItemScore]] = {}
     for s in scores.items:
         if s.gold is not None:
-            groups.setdefault((s.corpus, s.language), []).append(s)
+            groups.setdefault((s.corpus, s.language, ""), []).append(s)
+            if s.subset is not None:
+                groups.setdefault((s.corpus, s.language, s.subset), []).append(s)
     rows = []
-    for (corpus, language), scored in sorted(groups.items()):
+    for (corpus, language, subset), scored in sorted(groups.items()):
         correct = np.array([s.prediction == s.gold for s in scored], dtype=float)
         low, high = _bootstrap(correct, seed)
         schemas, twin = _twins(scored)
         both = [s.prediction == s.gold and flipped[s.id] for s in scored if s.id in flipped]
         rows.append(Row(corpus, language, len(scored), float(correct.mean()), low, high, schemas, twin, len(both),
-                        sum(both) / len(both) if both else None))
+                        sum(both) / len(both) if both else None, subset or None))
     return Results(rows, len(scores.skipped), f"{signature}|boot:{RESAMPLES}|seed:{seed}")

@@ -70,6 +70,7 @@ class ItemScore:
     gold: int | None
     twin: str | None = None
     normalization: str = "sum"
+    subset: str | None = None  # e.g. "associative" / "non-associative" (Trichelair et al.), for a breakdown
 
     def normalized(self) -> list[float]:
         if self.normalization == "token":
@@ -84,7 +85,8 @@ class ItemScore:
         return max(range(len(values)), key=values.__getitem__)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"id": self.id, "corpus": self.corpus, "language": self.language, "twin": self.twin, "scores": self.scores,
+        return {"id": self.id, "corpus": self.corpus, "language": self.language, "twin": self.twin, "subset": self.subset,
+                "scores": self.scores,
                 "tokens": self.tokens, "normalization": self.normalization, "prediction": self.prediction, "gold": self.gold,
                 "scored": [{"context": r.context, "continuation": r.continuation, **({"span": list(r.span)} if r.span else {})}
                            for r in self.requests]}
@@ -285,6 +287,12 @@ def masked_loglikelihoods(model: Any, tokenizer: Any, requests: Sequence[Request
     return [out[i] for i in where]
 
 
+def _subset(item: Item) -> str | None:
+    """The item's associative label where its corpus gives one (the Portuguese WSC's ``is_associative``)."""
+    flag = item.meta.get("is_associative")
+    return None if not isinstance(flag, bool) else "associative" if flag else "non-associative"
+
+
 def score(items: Iterable[Item], *, model: Any, tokenizer: Any, method: str = "partial", batch_size: int | str = 16,
           normalization: str = "sum", progress: Callable[[int, int], None] | None = None) -> Scores:
     """Score every item by ``method`` with a loaded model and its tokenizer (a causal LM for ``partial``
@@ -312,5 +320,5 @@ def score(items: Iterable[Item], *, model: Any, tokenizer: Any, method: str = "p
         part = results[k : k + len(rs)]
         k += len(rs)
         scored.append(ItemScore(item.id, item.corpus, item.language, rs, [s for s, _ in part], [n for _, n in part], item.answer,
-                                item.twin, normalization))
+                                item.twin, normalization, _subset(item)))
     return Scores(scored, report.skipped)
