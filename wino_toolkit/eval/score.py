@@ -207,44 +207,21 @@ def loglikelihoods(model: Any, tokenizer: Any, requests: Sequence[Request], *, b
         encoded.append(((context + continuation)[-(limit + 1):] if limit else context + continuation, len(continuation)))
         if limit and len(continuation) > limit:
             raise WinoError(f"the continuation {r.continuation[:40]!r}... is longer than the model's {limit} positions")
-    unique: dict[tuple[tuple[int, ...], int], int] = {}  # a sequence asked for twice is computed once
-    where = [unique.setdefault((tuple(tokens), n), len(unique)) for tokens, n in encoded]
-    encoded = [(list(tokens), n) for tokens, n in unique]
-    order = sorted(range(len(encoded)), key=lambda i: -len(encoded[i][0]))
-    out: list[tuple[float, int]] = [(0.0, 0)] * len(encoded)
-    pad = tokenizer.pad_token_id if tokenizer.pad_token_id is not None else 0
-    device = next(model.parameters()).device
-    done = 0
 
-    def run(rows: list[int]) -> None:
-        nonlocal done
-        width = max(len(encoded[i][0]) for i in rows) - 1
-        ids = torch.full((len(rows), width), pad, dtype=torch.long)
-        mask = torch.zeros((len(rows), width), dtype=torch.long)
-        for k, i in enumerate(rows):
-            tokens = encoded[i][0][:-1]
-            ids[k, : len(tokens)] = torch.tensor(tokens)
-            mask[k, : len(tokens)] = 1
-        logprobs = torch.log_softmax(model(input_ids=ids.to(device), attention_mask=mask.to(device)).logits.float(), dim=-1)
-        for k, i in enumerate(rows):
-            tokens, n = encoded[i]
-            length = len(tokens) - 1
-            targets = torch.tensor(tokens[-n:], device=device)
-            out[i] = (float(logprobs[k, length - n : length].gather(1, targets[:, None]).sum()), n)
-        done += len(rows)
-        if progress is not None:
-            progress(done, len(order))
+    def scored(logprobs: Any, key: tuple[tuple[int, ...], int]) -> tuple[float, int]:
+        tokens, n = key
+        length = len(tokens) - 1
+        targets = torch.tensor(tokens[-n:], device=logprobs.device)
+        return float(logprobs[length - n : length].gather(1, targets[:, None]).sum()), n
 
-    with torch.no_grad():
-        _in_batches(order, batch_size, run, torch)
-    return [out[i] for i in where]
+    keys = [(tuple(tokens), n) for tokens, n in encoded]
+    return _each_once(model, tokenizer, keys, lambda key: list(key[0][:-1]), scored, batch_size, progress)
 
 
 def masked_loglikelihoods(model: Any, tokenizer: Any, requests: Sequence[Request], *, batch_size: int | str = 16,
                           progress: Callable[[int, int], None] | None = None) -> list[tuple[float, int]]:
     """``(Σ log P(candidate tokens), their count)`` per request: the tokens overlapping ``span`` are all
     masked at once and scored together (Kocijan et al. 2019), in padded batches sorted by length."""
-    torch = require("torch", "neural", "Zero-shot scoring")
     if not getattr(tokenizer, "is_fast", False) or tokenizer.mask_token_id is None:
         raise WinoError("the mlm method needs a fast tokenizer with a mask token (offsets locate the candidate's tokens)")
     encoded = []
@@ -255,8 +232,29 @@ def masked_loglikelihoods(model: Any, tokenizer: Any, requests: Sequence[Request
         if not positions:
             raise WinoError(f"no token covers the candidate {r.continuation!r} in {r.context!r}")
         encoded.append((enc["input_ids"], positions))
-    unique: dict[tuple[tuple[int, ...], tuple[int, ...]], int] = {}
-    where = [unique.setdefault((tuple(ids), tuple(pos)), len(unique)) for ids, pos in encoded]
+
+    def masked(key: tuple[tuple[int, ...], tuple[int, ...]]) -> list[int]:
+        ids, positions = list(key[0]), key[1]
+        for p in positions:
+            ids[p] = tokenizer.mask_token_id
+        return ids
+
+    def scored(logprobs: Any, key: tuple[tuple[int, ...], tuple[int, ...]]) -> tuple[float, int]:
+        ids, positions = key
+        return float(sum(logprobs[p, ids[p]] for p in positions)), len(positions)
+
+    keys = [(tuple(ids), tuple(positions)) for ids, positions in encoded]
+    return _each_once(model, tokenizer, keys, masked, scored, batch_size, progress)
+
+
+def _each_once(model: Any, tokenizer: Any, keys: list[Any], inputs: Callable[[Any], list[int]],
+               scored: Callable[[Any, Any], tuple[float, int]], batch_size: int | str,
+               progress: Callable[[int, int], None] | None) -> list[tuple[float, int]]:
+    """``scored(log-probabilities of the row, key)`` for each key, each distinct key run once, in right-padded
+    batches of ``inputs(key)`` sorted by length (longest first)."""
+    torch = require("torch", "neural", "Zero-shot scoring")
+    unique: dict[Any, int] = {}
+    where = [unique.setdefault(key, len(unique)) for key in keys]
     todo = list(unique)
     order = sorted(range(len(todo)), key=lambda i: -len(todo[i][0]))
     out: list[tuple[float, int]] = [(0.0, 0)] * len(todo)
@@ -266,18 +264,16 @@ def masked_loglikelihoods(model: Any, tokenizer: Any, requests: Sequence[Request
 
     def run(rows: list[int]) -> None:
         nonlocal done
-        width = max(len(todo[i][0]) for i in rows)
+        sequences = [inputs(todo[i]) for i in rows]
+        width = max(len(seq) for seq in sequences)
         ids = torch.full((len(rows), width), pad, dtype=torch.long)
         mask = torch.zeros((len(rows), width), dtype=torch.long)
-        for k, i in enumerate(rows):
-            tokens, positions = todo[i]
-            ids[k, : len(tokens)] = torch.tensor(tokens)
-            ids[k, list(positions)] = tokenizer.mask_token_id
-            mask[k, : len(tokens)] = 1
+        for k, seq in enumerate(sequences):
+            ids[k, : len(seq)] = torch.tensor(seq)
+            mask[k, : len(seq)] = 1
         logprobs = torch.log_softmax(model(input_ids=ids.to(device), attention_mask=mask.to(device)).logits.float(), -1)
         for k, i in enumerate(rows):
-            tokens, positions = todo[i]
-            out[i] = (float(sum(logprobs[k, p, tokens[p]] for p in positions)), len(positions))
+            out[i] = scored(logprobs[k], todo[i])
         done += len(rows)
         if progress is not None:
             progress(done, len(order))
