@@ -1,4 +1,4 @@
-"""Loading a causal LM for scoring: by hub name or local path, on the GPU when present, and its identity."""
+"""Loading a language model (causal, masked or NLI) for scoring: by hub name or local path, on the GPU when present, and its identity."""
 from __future__ import annotations
 
 import hashlib
@@ -8,14 +8,9 @@ from typing import Any
 from wino_toolkit.errors import WinoError
 from wino_toolkit.extras import require
 
-__all__ = ["load_causal_lm", "load_lm", "load_nli", "model_identity", "DTYPES"]
+__all__ = ["load_lm", "load_nli", "model_identity", "DTYPES"]
 
 DTYPES = ("auto", "float32", "bfloat16", "float16")
-
-
-def load_causal_lm(name: str, *, device: str = "auto", dtype: str = "auto") -> tuple[Any, Any, str]:
-    """A causal LM: :func:`load_lm` with ``masked=False``."""
-    return load_lm(name, device=device, dtype=dtype)
 
 
 def load_nli(name: str, *, device: str = "auto", dtype: str = "auto") -> tuple[Any, Any, str]:

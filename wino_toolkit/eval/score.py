@@ -163,9 +163,9 @@ def _out_of_memory(exc: BaseException, torch: Any) -> bool:
             or "can't allocate memory" in text)
 
 
-def _in_batches(order: list[int], batch_size: int | str, run: Callable[[list[int]], None], torch: Any) -> int:
+def _in_batches(order: list[int], batch_size: int | str, run: Callable[[list[int]], None], torch: Any) -> None:
     """``run(rows)`` over ``order`` in batches; ``"auto"`` starts at :data:`AUTO_BATCH` and halves the size
-    on out-of-memory (then keeps it). Returns the last size used."""
+    on out-of-memory (then keeps it)."""
     size = AUTO_BATCH if batch_size == "auto" else int(batch_size)
     if size < 1:
         raise WinoError(f"batch size must be at least 1 or 'auto', not {batch_size!r}")
@@ -182,7 +182,6 @@ def _in_batches(order: list[int], batch_size: int | str, run: Callable[[list[int
             size //= 2
             continue
         b += len(rows)
-    return size
 
 
 def loglikelihoods(model: Any, tokenizer: Any, requests: Sequence[Request], *, batch_size: int | str = 16,
