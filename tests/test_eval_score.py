@@ -52,6 +52,10 @@ def test_partial_requests_follow_lm_evals_winogrande_definition():
     ("zh-Hans", "猫追老鼠，因为它饿了。", "它", ("猫", "老鼠"), ("猫追老鼠，因为猫", "猫追老鼠，因为老鼠", "饿了。")),
     ("ja", "猫がネズミを追いかけた。それはお腹が空いていた。", "それ", ("猫", "ネズミ"),
      ("猫がネズミを追いかけた。猫", "猫がネズミを追いかけた。ネズミ", "はお腹が空いていた。")),
+    # the form writes 那棵树 where the candidate is 树: the cut is where the versions' shared ending starts,
+    # never pushed to the sentence's end by a "word boundary" (every CJK character is alphanumeric)
+    ("zh-Hans", "风里，那棵树砸坏了房顶。我得把它挪开。", "它", ("树", "房顶"),
+     ("风里，那棵树砸坏了房顶。我得把那棵树", "风里，那棵树砸坏了房顶。我得把房顶", "挪开。")),
 ])
 def test_no_space_is_inserted_into_chinese_or_japanese(language, text, pronoun, candidates, expected):
     at = text.index(pronoun, text.index(candidates[1]) + 1)

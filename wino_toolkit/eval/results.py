@@ -67,6 +67,7 @@ class Results:
 
     def table(self) -> Any:
         """A rich table with the signature as its caption."""
+        from rich.markup import escape
         from rich.table import Table
 
         table = Table(title="zero-shot accuracy", caption=self.signature)
@@ -76,8 +77,9 @@ class Results:
         for r in self.rows:
             twin = "-" if r.twin_accuracy is None else f"{r.twin_accuracy:.3f}"
             consistency = "-" if r.switched_consistency is None else f"{r.switched_consistency:.3f}"
-            table.add_row(r.corpus + (f" [{r.subset}]" if r.subset else ""), r.language, str(r.items), f"{r.accuracy:.3f}", f"{r.low:.3f}-{r.high:.3f}", str(r.schemas), twin,
-                          str(r.switched), consistency)
+            name = r.corpus + (f" [{r.subset}]" if r.subset else "")  # brackets are rich markup: escaped
+            table.add_row(escape(name), r.language, str(r.items), f"{r.accuracy:.3f}", f"{r.low:.3f}-{r.high:.3f}",
+                          str(r.schemas), twin, str(r.switched), consistency)
         return table
 
 

@@ -147,7 +147,8 @@ def _end_of_candidate(item: Item, d: Disambiguated, versions: Sequence[Disambigu
         return start + len(d.candidate_text)
     shared = len(os.path.commonprefix([v.text[::-1] for v in versions]))
     cut = len(d.text) - shared
-    while 0 < cut < len(d.text) and d.text[cut - 1].isalnum() and d.text[cut].isalnum():
+    # a word boundary, where words are spaced (in Chinese and Japanese every character is alphanumeric)
+    while not _no_space(item.language) and 0 < cut < len(d.text) and d.text[cut - 1].isalnum() and d.text[cut].isalnum():
         cut += 1
     return cut
 
@@ -306,7 +307,20 @@ def score(items: Iterable[Item], *, model: Any, tokenizer: Any, method: str = "p
     versions: dict[str, list[Disambiguated]] = {}
     for d in disambiguated(items, report):
         versions.setdefault(d.item_id, []).append(d)
-    chosen = [(item, build(item, versions[item.id])) for item in items if item.id in versions]
+    chosen = []
+    for item in items:
+        if item.id not in versions:
+            continue
+        if len(item.candidates) < 2:  # e.g. a SuperGLUE-WSC row whose schema's other candidate is not in the file
+            report.skipped.append(Skipped(item.id, item.corpus, "one candidate only: nothing to compare it with"))
+            continue
+        requests = build(item, versions[item.id])
+        if method == "partial" and not all(r.continuation.strip() for r in requests):
+            # the referring expression ends the sentence: nothing is left to condition on the candidate
+            report.skipped.append(Skipped(item.id, item.corpus, "nothing follows the candidate: the partial method "
+                                                                "has no continuation to score (try --method full)"))
+            continue
+        chosen.append((item, requests))
     flat = [r for _, rs in chosen for r in rs]
     run = masked_loglikelihoods if method == "mlm" else loglikelihoods
     results = run(model, tokenizer, flat, batch_size=batch_size, progress=progress)
