@@ -6,7 +6,7 @@ from typing import Sequence
 
 from .errors import WinoError
 
-__all__ = ["make_console", "key_values"]
+__all__ = ["make_console", "key_values", "item_progress"]
 
 
 def key_values(pairs: Sequence[str] | None, flag: str) -> dict[str, str]:
@@ -27,3 +27,16 @@ def make_console(stderr: bool = False):
     stream = sys.stderr if stderr else sys.stdout
     width = None if stream.isatty() else 160
     return Console(stderr=stderr, highlight=False, width=width)
+
+
+def item_progress(console, unit: str = "items"):
+    """A transient rich progress bar for long work: done/total, the rate (``unit``/s) and the time left."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColumn, TextColumn, TimeRemainingColumn
+    from rich.text import Text
+
+    class Rate(ProgressColumn):
+        def render(self, task) -> Text:
+            return Text(f"{task.speed:,.0f} {unit}/s" if task.speed else "")
+
+    return Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), Rate(), TimeRemainingColumn(),
+                    console=console, transient=True)

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from wino_toolkit import __version__
-from wino_toolkit.console import key_values, make_console
+from wino_toolkit.console import item_progress, key_values, make_console
 from wino_toolkit.errors import WinoError
 
 __all__ = ["add_eval_commands"]
@@ -34,10 +34,7 @@ def cmd_lm(args: argparse.Namespace) -> int:
     items = list(wt.read(args.inputs, source_format=args.source_format, options=key_values(args.read_option, "-O")))
     model, tokenizer, dtype = load_lm(args.model, masked=args.method == "mlm", device=args.device, dtype=args.dtype)
     console = make_console(stderr=True)
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-
-    with Progress(TextColumn("scoring"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(), console=console,
-                  transient=True) as bar:
+    with item_progress(console, "sequences") as bar:
         task = bar.add_task("scoring", total=None)
         scores = score(items, model=model, tokenizer=tokenizer, method=args.method, batch_size=batch_size,
                        normalization=args.normalization,
