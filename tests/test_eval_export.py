@@ -10,6 +10,7 @@ yaml = pytest.importorskip("yaml")
 
 import wino_toolkit as wt  # noqa: E402
 from test_aflite_embed import toy_items  # noqa: E402
+from test_eval_score import tiny_gpt2  # noqa: E402,F401 (a fixture)
 from wino_toolkit.cli import main  # noqa: E402
 from wino_toolkit.eval.score import Request, partial_requests  # noqa: E402
 from wino_toolkit.forms import disambiguated  # noqa: E402
@@ -29,6 +30,11 @@ def chinese_item() -> Item:
                 pronoun=Span(7, 8, "它"))
 
 
+#: the keys lm-eval 0.4's TaskConfig takes that the export uses (a key outside it fails the whole task)
+LM_EVAL_KEYS = {"task", "dataset_path", "dataset_kwargs", "test_split", "output_type", "doc_to_text", "doc_to_choice",
+                "doc_to_target", "target_delimiter", "metric_list", "metadata"}
+
+
 @pytest.fixture
 def exported(tmp_path):
     corpus = tmp_path / "toy.jsonl"
@@ -45,7 +51,8 @@ def test_task_folder_is_complete_and_lm_eval_shaped(exported):
     assert names == ["utils.py", "wino_toy_all.yaml", "wino_toy_en.jsonl", "wino_toy_en.yaml", "wino_toy_zh_hans.jsonl",
                      "wino_toy_zh_hans.yaml"]
     task = yaml.load((out / "wino_toy_en.yaml").read_text(), Loader=TaskLoader)
-    assert task["task"] == "wino_toy_en" and task["output_type"] == "multiple_choice" and task["multiple_inputs"] is True
+    assert task["task"] == "wino_toy_en" and task["output_type"] == "multiple_choice"
+    assert set(task) <= LM_EVAL_KEYS  # lm-eval 0.4 refuses a task whose YAML has any other key
     assert task["doc_to_choice"] == ("function", "utils.doc_to_choice") and task["target_delimiter"] == ""
     assert task["dataset_path"] == "json" and task["dataset_kwargs"]["data_files"]["test"] == str((out / "wino_toy_en.jsonl").resolve())
     group = yaml.safe_load((out / "wino_toy_all.yaml").read_text())
@@ -80,3 +87,23 @@ def test_export_hf_round_trips(tmp_path):
     loaded = datasets.load_from_disk(str(tmp_path / "hf"))
     assert loaded.num_rows == 8 and loaded[0]["id"] == "toy-0"
     assert main(["export", "hf", str(corpus), "-o", str(tmp_path / "hf")]) == 1  # never over a dataset already there
+
+
+def test_lm_eval_itself_scores_the_exported_tasks_as_we_do(exported, tiny_gpt2):
+    """The real harness (where it installs) runs the folder as it is; its log-likelihoods equal ours item for item."""
+    pytest.importorskip("torch")
+    pytest.importorskip("lm_eval")
+    import lm_eval
+    from lm_eval.tasks import TaskManager
+
+    from wino_toolkit.eval.score import score
+
+    items, out = exported
+    model, tokenizer, path = tiny_gpt2
+    run = lm_eval.simple_evaluate(model="hf", model_args=f"pretrained={path},dtype=float32", device="cpu", batch_size=4,
+                                  tasks=["wino_toy_all"], task_manager=TaskManager(include_path=str(out)), log_samples=True)
+    theirs = {s["doc"]["id"]: [float(ll) for ll, _ in s["filtered_resps"]] for task in run["samples"].values() for s in task}
+    ours = {s.id: s.scores for s in score(items, model=model, tokenizer=tokenizer, batch_size=4).items}
+    assert set(theirs) == set(ours) and len(ours) == 13
+    for key, values in ours.items():
+        assert values == pytest.approx(theirs[key], abs=1e-4), key

@@ -8,9 +8,11 @@ the shared ``utils.py``; plus a group YAML naming them all. Run it as it is::
 Each data line holds the requests our scorer makes (``contexts``: the sentence up to the referring
 expression with each candidate, from the disambiguated form; ``continuation``: the shared rest, with
 its leading space where the language has spaces) and the gold index. The tasks use lm-eval's
-multiple-input mode (WinoGrande's): ``doc_to_text`` gives the gold index, ``doc_to_choice`` the
-contexts, ``doc_to_target`` the continuation, with an empty ``target_delimiter`` so lm-eval scores
-exactly our strings with its own ``_encode_pair``, the tokenization our scorer follows.
+multiple-input mode (WinoGrande's, which it chooses when ``doc_to_text`` returns an int):
+``doc_to_text`` gives the gold index, ``doc_to_choice`` the contexts, ``doc_to_target`` the
+continuation, with an empty ``target_delimiter`` so lm-eval scores exactly our strings with its own
+``_encode_pair``, the tokenization our scorer follows. Items the partial method cannot score (see
+:func:`~.score.requests_for`) are left out with the reason, as ``wino eval lm`` leaves them out.
 """
 from __future__ import annotations
 
@@ -20,11 +22,11 @@ from pathlib import Path
 from typing import Iterable
 
 from wino_toolkit.errors import OutputError
-from wino_toolkit.forms import FormReport, disambiguated
+from wino_toolkit.forms import FormReport
 from wino_toolkit.io import atomic_output, text_writer
 from wino_toolkit.schema import Item
 
-from .score import partial_requests
+from .score import requests_for
 
 __all__ = ["export_lm_eval", "UTILS"]
 
@@ -50,7 +52,6 @@ dataset_kwargs:
     test: {data}
 test_split: test
 output_type: multiple_choice
-multiple_inputs: true
 doc_to_text: !function utils.doc_to_text
 doc_to_choice: !function utils.doc_to_choice
 doc_to_target: !function utils.doc_to_target
@@ -78,16 +79,11 @@ def export_lm_eval(items: Iterable[Item], out_dir: str | Path, *, name: str = "c
         raise OutputError(out, "exists and is not a directory")
     items = [item for item in items if item.answer is not None]
     report = FormReport()
-    versions: dict[str, list] = {}
-    for d in disambiguated(items, report):
-        versions.setdefault(d.item_id, []).append(d)
     tasks: dict[str, list[dict]] = {}
-    for item in items:
-        if item.id in versions:
-            requests = partial_requests(item, versions[item.id])
-            tasks.setdefault(_task_name(item.corpus, item.language), []).append(
-                {"id": item.id, "contexts": [r.context for r in requests], "continuation": requests[0].continuation,
-                 "label": item.answer})
+    for item, requests in requests_for(items, "partial", report):
+        tasks.setdefault(_task_name(item.corpus, item.language), []).append(
+            {"id": item.id, "contexts": [r.context for r in requests], "continuation": requests[0].continuation,
+             "label": item.answer})
     out.mkdir(parents=True, exist_ok=True)
     written = []
     signature = json.dumps(f"wino-toolkit {__version__}, partial method")

@@ -31,7 +31,7 @@ from wino_toolkit.extras import require
 from wino_toolkit.forms import Disambiguated, FormReport, Skipped, disambiguated
 from wino_toolkit.schema import Item
 
-__all__ = ["Request", "ItemScore", "Scores", "partial_requests", "full_requests", "mlm_requests", "loglikelihoods",
+__all__ = ["Request", "ItemScore", "Scores", "partial_requests", "full_requests", "mlm_requests", "requests_for", "loglikelihoods",
            "masked_loglikelihoods", "score",
            "NO_SPACE_LANGUAGES", "NORMALIZATIONS", "METHODS"]
 
@@ -289,21 +289,11 @@ def _subset(item: Item) -> str | None:
     return None if not isinstance(flag, bool) else "associative" if flag else "non-associative"
 
 
-def score(items: Iterable[Item], *, model: Any, tokenizer: Any, method: str = "partial", batch_size: int | str = 16,
-          normalization: str = "sum", progress: Callable[[int, int], None] | None = None) -> Scores:
-    """Score every item by ``method`` with a loaded model and its tokenizer (a causal LM for ``partial``
-    and ``full``, a masked LM for ``mlm``).
-
-    Candidates are substituted by the project's disambiguated form, never a naive replace; items it
-    cannot make (no rules for the language, no referring expression) are in ``skipped`` with the reason.
-    """
-    if normalization not in NORMALIZATIONS:
-        raise WinoError(f"normalization {normalization!r} is not one of {', '.join(NORMALIZATIONS)}")
-    if method not in METHODS:
-        raise WinoError(f"method {method!r} is not one of {', '.join(METHODS)}")
+def requests_for(items: Iterable[Item], method: str, report: FormReport) -> list[tuple[Item, list[Request]]]:
+    """Each scorable item with its requests by ``method``; the others go to ``report.skipped`` with the reason
+    (no form for the language, one candidate only, nothing after the candidate for ``partial``)."""
     build = {"partial": partial_requests, "full": full_requests, "mlm": mlm_requests}[method]
     items = list(items)
-    report = FormReport()
     versions: dict[str, list[Disambiguated]] = {}
     for d in disambiguated(items, report):
         versions.setdefault(d.item_id, []).append(d)
@@ -321,6 +311,22 @@ def score(items: Iterable[Item], *, model: Any, tokenizer: Any, method: str = "p
                                                                 "has no continuation to score (try --method full)"))
             continue
         chosen.append((item, requests))
+    return chosen
+
+
+def score(items: Iterable[Item], *, model: Any, tokenizer: Any, method: str = "partial", batch_size: int | str = 16,
+          normalization: str = "sum", progress: Callable[[int, int], None] | None = None) -> Scores:
+    """Score every item by ``method`` with a loaded model and its tokenizer (a causal LM for ``partial``
+    and ``full``, a masked LM for ``mlm``).
+
+    Candidates are substituted by the project's disambiguated form, never a naive replace; items it
+    cannot make (no rules for the language, no referring expression) are in ``skipped`` with the reason.
+    """
+    if normalization not in NORMALIZATIONS:
+        raise WinoError(f"normalization {normalization!r} is not one of {', '.join(NORMALIZATIONS)}")
+    if method not in METHODS:
+        raise WinoError(f"method {method!r} is not one of {', '.join(METHODS)}")
+    chosen = requests_for(items, method, report := FormReport())
     flat = [r for _, rs in chosen for r in rs]
     run = masked_loglikelihoods if method == "mlm" else loglikelihoods
     results = run(model, tokenizer, flat, batch_size=batch_size, progress=progress)
