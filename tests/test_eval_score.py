@@ -198,3 +198,21 @@ def test_portuguese_items_are_scored_with_their_associative_label(tiny_gpt2):
     result = score(items, model=model, tokenizer=tokenizer, batch_size=4)
     assert [s.subset for s in result.items] == ["associative"] + ["non-associative"] * 3
     assert {r.subset: r.items for r in evaluate_scores(result, signature="s").rows} == {None: 4, "associative": 1, "non-associative": 3}
+
+
+def test_library_evaluate_takes_a_model_by_path_or_loaded_and_prints_nothing(tiny_gpt2, capsys):
+    import wino_toolkit.eval as we
+
+    model, tokenizer, path = tiny_gpt2
+    items = toy_items(20, seed=21)
+    by_path = we.evaluate(items, model=path, device="cpu", batch_size=8, switched=True, subsets={items[0].id: "first"})
+    loaded = we.evaluate(items, model=model, tokenizer=tokenizer, batch_size=8)
+    assert capsys.readouterr().out == ""
+    rows = {r.subset: r for r in by_path.rows}
+    assert rows[None].items == 20 and rows["first"].items == 1 and rows[None].switched == 20
+    assert rows[None].accuracy == loaded.rows[0].accuracy == by_path.scores.accuracy
+    assert by_path.signature.startswith(f"eval|model:{path.rsplit('/', 1)[-1]}#") and f"|data:{we.items_checksum(items)}|" in by_path.signature
+    again = we.score(items, model=path, device="cpu").items
+    assert all(a.scores == pytest.approx(b.scores, abs=1e-4) for a, b in zip(again, loaded.scores.items))
+    with pytest.raises(TypeError, match="needs its tokenizer"):
+        we.score(items, model=model)

@@ -62,3 +62,23 @@ def saved_gpt2(tokenizer: Any, folder: Any, *, positions: int = 64) -> tuple[Any
     model.save_pretrained(folder)
     tokenizer.save_pretrained(folder)
     return AutoModelForCausalLM.from_pretrained(folder).eval(), AutoTokenizer.from_pretrained(folder), str(folder)
+
+
+def saved_byte_encoder(texts: Sequence[str], folder: Any, *, positions: int = 256, hidden: int = 32, layers: int = 2,
+                       vocab: int = 600) -> str:
+    """A RoBERTa (by default 2 layers, hidden 32) with a byte-level BPE tokenizer trained on ``texts`` (so any
+    script tokenizes), saved to ``folder``; returns the path."""
+    import torch
+    from tokenizers import ByteLevelBPETokenizer
+    from transformers import PreTrainedTokenizerFast, RobertaConfig, RobertaModel
+
+    bpe = ByteLevelBPETokenizer()
+    bpe.train_from_iterator(texts, vocab_size=vocab, special_tokens=SPECIAL)
+    fast = PreTrainedTokenizerFast(tokenizer_object=bpe._tokenizer, bos_token="<s>", eos_token="</s>", pad_token="<pad>",
+                                   unk_token="<unk>", mask_token="<mask>", cls_token="<s>", sep_token="</s>")
+    torch.manual_seed(0)
+    config = RobertaConfig(vocab_size=len(fast), hidden_size=hidden, num_hidden_layers=layers, num_attention_heads=max(2, hidden // 64),
+                           intermediate_size=4 * hidden if hidden > 32 else 64, max_position_embeddings=positions + 2, pad_token_id=1)
+    RobertaModel(config).save_pretrained(folder)
+    fast.save_pretrained(folder)
+    return str(folder)

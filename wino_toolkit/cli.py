@@ -365,6 +365,11 @@ def build_parser() -> argparse.ArgumentParser:
     add_eval_commands(sub)
     add_export_commands(sub)
 
+    from .train.cli import add_data_commands, add_train_commands
+
+    add_train_commands(sub)
+    add_data_commands(sub)
+
     p = sub.add_parser("demo", help="run the main job on the bundled sample corpora")
     p.add_argument("-o", "--output", metavar="DIR", help="keep the converted files here (default: a temporary directory)")
     p.set_defaults(func=cmd_demo)

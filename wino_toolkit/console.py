@@ -6,7 +6,7 @@ from typing import Sequence
 
 from .errors import WinoError
 
-__all__ = ["make_console", "key_values", "item_progress"]
+__all__ = ["make_console", "key_values", "item_progress", "labelled_tasks"]
 
 
 def key_values(pairs: Sequence[str] | None, flag: str) -> dict[str, str]:
@@ -40,3 +40,15 @@ def item_progress(console, unit: str = "items"):
 
     return Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), Rate(), TimeRemainingColumn(),
                     console=console, transient=True)
+
+
+def labelled_tasks(bar, verb: str):
+    """``progress(label, done, total)`` drawing one task of ``bar`` per label ("fine-tuning dpr seed 0")."""
+    tasks: dict = {}
+
+    def progress(label: str, done: int, total: int) -> None:
+        if label not in tasks:
+            tasks[label] = bar.add_task(f"{verb} {label}".rstrip(), total=total)
+        bar.update(tasks[label], completed=done, total=total)
+
+    return progress

@@ -13,7 +13,7 @@ EXTRAS = {
     "pmi": "scipy (the PMI check's exact binomial test)",
     "logic": "z3-solver and lark (formalized knowledge checks)",
     "aflite": "scikit-learn, torch, transformers, accelerate and matplotlib (adversarial filtering)",
-    "neural": "torch, transformers, accelerate and matplotlib (embedding, LM scoring, fine-tuning and their plots)",
+    "neural": "torch, transformers, accelerate, datasets and matplotlib (embedding, LM scoring, fine-tuning and their plots)",
     "hf": "Hugging Face datasets (to_hf_dataset)",
     "distributed": "Dask (PMI indexing on a cluster)",
 }

@@ -1,6 +1,15 @@
-"""Zero-shot evaluation of language models on schema items (issue #11).
+"""Evaluation of language models on schema items: zero-shot scoring (issue #11) and transfer after
+fine-tuning (issue #12).
 
-So far :mod:`.score`: the ``partial`` method for causal LMs, batched, on every corpus the
-disambiguated form covers. The ``full`` and ``mlm`` methods, the results tables, ``wino eval`` and
-the lm-eval export are still to come.
+>>> from wino_toolkit import eval as we
+>>> results = we.evaluate(items, model="gpt2", method="partial")     # doctest: +SKIP
+>>> results.table(), results.to_frame(), results.scores.items[0]      # doctest: +SKIP
+>>> matrix, record = we.transfer({"winogrande": wg}, {"wsc273": wsc}, model="roberta-large", output_dir="runs/")  # doctest: +SKIP
+
+:mod:`.score` makes and scores the requests (``partial``, ``full``, ``mlm``), :mod:`.results`
+tabulates, :mod:`.transfer` and :mod:`.matrix` fine-tune and tabulate across corpora.
 """
+from .api import evaluate, items_checksum, score
+from .transfer import transfer
+
+__all__ = ["evaluate", "score", "transfer", "items_checksum"]

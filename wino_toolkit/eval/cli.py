@@ -13,8 +13,9 @@ from pathlib import Path
 from typing import Any
 
 from wino_toolkit import __version__
-from wino_toolkit.console import item_progress, key_values, make_console
+from wino_toolkit.console import item_progress, key_values, labelled_tasks, make_console
 from wino_toolkit.errors import WinoError
+from wino_toolkit.io import atomic_output, text_writer
 
 __all__ = ["add_eval_commands"]
 
@@ -22,41 +23,27 @@ __all__ = ["add_eval_commands"]
 def cmd_lm(args: argparse.Namespace) -> int:
     import wino_toolkit as wt
 
-    from .models import DTYPES, load_lm, model_identity
-    from .results import evaluate_scores
-    from .score import NORMALIZATIONS, score
+    from .api import evaluate
+    from .models import DTYPES
+    from .score import NORMALIZATIONS
 
     if args.batch_size != "auto" and (not args.batch_size.isdigit() or int(args.batch_size) < 1):
         raise WinoError("--batch-size must be a whole number of at least 1, or auto")
     batch_size = args.batch_size if args.batch_size == "auto" else int(args.batch_size)
     if args.normalization not in NORMALIZATIONS or args.dtype not in DTYPES:
         raise WinoError("unknown --normalization or --dtype")
+    subsets = _subsets(args.subsets) if args.subsets else None
     items = list(wt.read(args.inputs, source_format=args.source_format, options=key_values(args.read_option, "-O")))
-    model, tokenizer, dtype = load_lm(args.model, masked=args.method == "mlm", device=args.device, dtype=args.dtype)
+    checksum = hashlib.sha256(b"".join(Path(p).read_bytes() for p in args.inputs)).hexdigest()[:8]
     console = make_console(stderr=True)
     with item_progress(console, "sequences") as bar:
         task = bar.add_task("scoring", total=None)
-        scores = score(items, model=model, tokenizer=tokenizer, method=args.method, batch_size=batch_size,
-                       normalization=args.normalization,
-                       progress=lambda done, total: bar.update(task, completed=done, total=total))
-    switched = None
-    if args.switched:
-        from .switched import switched as switch
-
-        versions = [v for v in (switch(i) for i in items if i.meta.get("is_switchable", True)) if v is not None]
-        switched = score(versions, model=model, tokenizer=tokenizer, method=args.method, batch_size=batch_size,
-                         normalization=args.normalization)
-    if args.subsets:
-        labels = _subsets(args.subsets)
-        for s in scores.items:
-            s.subset = labels.get(s.id, s.subset)
-    checksum = hashlib.sha256(b"".join(Path(p).read_bytes() for p in args.inputs)).hexdigest()[:8]
-    signature = (f"eval|model:{model_identity(args.model, model)}|method:{args.method}|norm:{args.normalization}|dtype:{dtype}"
-                 f"|data:{checksum}|v:{__version__}")
-    results = evaluate_scores(scores, signature=signature, seed=args.seed, switched=switched)
+        results = evaluate(items, model=args.model, method=args.method, normalization=args.normalization,
+                           batch_size=batch_size, device=args.device, dtype=args.dtype, switched=args.switched,
+                           subsets=subsets, seed=args.seed, data=checksum,
+                           progress=lambda done, total: bar.update(task, completed=done, total=total))
+    scores = results.scores
     if args.predictions:
-        from wino_toolkit.io import atomic_output, text_writer
-
         with atomic_output(args.predictions) as fh, text_writer(fh) as out:
             for s in scores.items:
                 out.write(json.dumps(s.to_dict(), ensure_ascii=False) + "\n")
@@ -117,6 +104,76 @@ def cmd_winologic(args: argparse.Namespace) -> int:
     for r in rows:
         table.add_row(r["variant"], r["label"], str(r["items"]), f"{r['accuracy']:.3f}")
     make_console().print(table)
+    return 0
+
+
+def _read_each(paths: list[str], source_format: str | None, options: dict[str, str], flag: str) -> list[tuple[str, list]]:
+    """Each corpus file's items. ``KEY=VALUE`` goes to every file whose format takes ``KEY``; ``FILE:KEY=VALUE``
+    only to the file of that name or path (``-O WSCollection.xml:subset=wsc273`` beside the PDP file, whose
+    format takes the same option). An option no file takes is an error."""
+    import dataclasses
+
+    import wino_toolkit as wt
+
+    out, used = [], set()
+    for path in paths:
+        fields = {f.name for f in dataclasses.fields(wt.resolve_format(path, source_format).config)}
+        mine = {}
+        for raw, value in options.items():
+            where, _, key = raw.rpartition(":")
+            if (not where or where in (path, Path(path).name)) and key.replace("-", "_") in fields:
+                mine[key] = value
+                used.add(raw)
+        out.append((path, list(wt.read(path, source_format=source_format, options=mine))))
+    unused = set(options) - used
+    if unused:
+        raise WinoError(f"{flag} {', '.join(sorted(unused))}: no corpus given takes this option")
+    return out
+
+
+def cmd_transfer(args: argparse.Namespace) -> int:
+    from wino_toolkit.train.options import config_from_args, seeds_from_args
+
+    from .transfer import by_corpus_and_language, transfer
+
+    config, seeds = config_from_args(args), seeds_from_args(args)
+    out = Path(args.output)
+    if out.exists() and not out.is_dir():
+        raise WinoError(f"{out}: exists and is not a directory")
+    sources = {}
+    for path, items in _read_each(args.train, args.train_format, key_values(args.train_option, "-T"), "-T"):
+        label = "+".join(sorted({i.corpus for i in items})) or Path(path).stem
+        sources[label if label not in sources else f"{label} ({Path(path).name})"] = items
+    targets: dict[str, list] = {}
+    for _, items in _read_each(args.eval, args.source_format, key_values(args.read_option, "-O"), "-O"):
+        for label, found in by_corpus_and_language(items).items():
+            targets.setdefault(label, []).extend(found)
+    console = make_console(stderr=True)
+    with item_progress(console, "steps") as bar:
+        progress = labelled_tasks(bar, "fine-tuning")
+        matrix, record = transfer(sources, targets, model=args.model, output_dir=out, seeds=seeds, config=config,
+                                  finetune_targets=args.ft, split_seed=args.split_seed, dedupe=args.dedupe,
+                                  threshold=args.threshold, progress=progress)
+    record["matrix"] = matrix.to_json()
+    with atomic_output(out / "transfer.json") as fh, text_writer(fh) as w:
+        w.write(json.dumps(record, ensure_ascii=False, indent=1) + "\n")
+    with atomic_output(out / "transfer.md") as fh, text_writer(fh) as w:
+        w.write(matrix.markdown())
+    plots = matrix.plot(out / "transfer", formats=("png", "svg"))
+    if args.json:
+        json.dump(record, sys.stdout, ensure_ascii=False, indent=1)
+        sys.stdout.write("\n")
+    elif args.markdown:
+        sys.stdout.write(matrix.markdown())
+    else:
+        make_console().print(matrix.table())
+    found = {f"{s} → {t}": n for s, counts in record["overlap"].items() for t, n in counts.items() if n}
+    if found:
+        console.print("overlap with the source" + (" (left out)" if args.dedupe else " (scored; --dedupe leaves it out)") + ": "
+                      + "; ".join(f"{k}: {n}" for k, n in found.items()))
+    for name, reason in record["unscorable"].items():
+        console.print(f"{name}: not scored ({reason})")
+    console.print(f"wrote {out / 'transfer.json'}, {out / 'transfer.md'}, " + ", ".join(map(str, plots)))
     return 0
 
 
@@ -212,6 +269,32 @@ def add_eval_commands(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--dtype", default="auto")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_winologic)
+
+    from wino_toolkit.train.options import add_training_options
+
+    p = sub.add_parser("transfer", help="fine-tune on each source corpus, evaluate on every target: the transfer matrix",
+                       description="Fine-tune on each --train corpus (several seeds), score every --eval corpus (one "
+                       "column per language), and write transfer.json, transfer.md and a heatmap (transfer.png/.svg).")
+    p.add_argument("--train", nargs="+", required=True, metavar="CORPUS", help="source corpora, one row each")
+    p.add_argument("--eval", nargs="+", required=True, metavar="CORPUS", help="target corpora, a column per corpus and language")
+    p.add_argument("-o", "--output", required=True, metavar="DIR", help="runs, predictions, transfer.json/.md/.png/.svg; "
+                   "a run already there is loaded, not trained again")
+    p.add_argument("--from", dest="source_format", metavar="FORMAT", help="format of the --eval corpora (default: detected)")
+    p.add_argument("-O", dest="read_option", action="append", metavar="[FILE:]KEY=VALUE",
+                   help="reader option of the --eval corpora whose format takes it, or of FILE only: "
+                   "-O WSCollection.xml:subset=wsc273")
+    p.add_argument("--train-from", dest="train_format", metavar="FORMAT", help="format of the --train corpora (default: detected)")
+    p.add_argument("-T", dest="train_option", action="append", metavar="[FILE:]KEY=VALUE",
+                   help="reader option of the --train corpora, as -O")
+    p.add_argument("--ft", action="store_true", help="also fine-tune each source's model on each target's train part "
+                   "(the paper's -ft rows); both rows are then scored on the target's held-out test part")
+    p.add_argument("--split-seed", type=int, default=0, help="seed of the targets' train/dev/test split with --ft (default 0)")
+    p.add_argument("--dedupe", action="store_true", help="leave target items that overlap the source out of the score")
+    p.add_argument("--threshold", type=float, default=0.9, help="near-duplicate similarity counted as overlap (default 0.9)")
+    p.add_argument("--json", action="store_true", help="the record (runs, overlap, matrix) as JSON")
+    p.add_argument("--markdown", action="store_true", help="the matrix as a Markdown table")
+    add_training_options(p)
+    p.set_defaults(func=cmd_transfer)
 
     p = sub.add_parser("compare", help="McNemar's exact test between two runs' predictions on the same items")
     p.add_argument("a", metavar="A.jsonl", help="predictions of run A (wino eval lm --predictions)")

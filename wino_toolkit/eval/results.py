@@ -5,16 +5,40 @@ present is right, so a model cannot score by always naming the same candidate.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Sequence
 
 import numpy as np
 
 from .score import ItemScore, Scores
 
-__all__ = ["Row", "Results", "evaluate_scores"]
+__all__ = ["Row", "Results", "evaluate_scores", "OverSeeds"]
 
 RESAMPLES = 1000
+
+
+class OverSeeds:
+    """An ``accuracies`` list (one per seed) read as a mean and its spread: fine-tuning results are never
+    one seed's number (a transfer cell, a learning-curve point, a grid setting)."""
+
+    accuracies: list[float]
+
+    @property
+    def n_seeds(self) -> int:
+        return len(self.accuracies)
+
+    @property
+    def mean(self) -> float:
+        return float(np.mean(self.accuracies))
+
+    @property
+    def std(self) -> float:
+        """The sample standard deviation over seeds (0 with one seed)."""
+        return float(np.std(self.accuracies, ddof=1)) if len(self.accuracies) > 1 else 0.0
+
+    def text(self, digits: int = 3) -> str:
+        """``0.712 ± 0.013``, or ``0.712`` with one seed (no spread to show)."""
+        return f"{self.mean:.{digits}f}" + (f" ± {self.std:.{digits}f}" if self.n_seeds > 1 else "")
 
 
 @dataclass(frozen=True)
@@ -37,9 +61,13 @@ class Row:
 
 @dataclass
 class Results:
+    """The table's rows under a signature; ``scores`` holds the per-item evidence (not part of the JSON:
+    ``wino eval lm --predictions`` writes it)."""
+
     rows: list[Row]
     skipped: int
     signature: str
+    scores: Scores | None = field(default=None, repr=False, compare=False)
 
     def to_json(self) -> dict[str, Any]:
         return {"signature": self.signature, "skipped": self.skipped, "rows": [r.to_dict() for r in self.rows]}
@@ -116,4 +144,4 @@ def evaluate_scores(scores: Scores, *, signature: str, seed: int = 0, switched: 
         both = [s.prediction == s.gold and flipped[s.id] for s in scored if s.id in flipped]
         rows.append(Row(corpus, language, len(scored), float(correct.mean()), low, high, schemas, twin, len(both),
                         sum(both) / len(both) if both else None, subset or None))
-    return Results(rows, len(scores.skipped), f"{signature}|boot:{RESAMPLES}|seed:{seed}")
+    return Results(rows, len(scores.skipped), f"{signature}|boot:{RESAMPLES}|seed:{seed}", scores)

@@ -1,0 +1,79 @@
+"""The library face of ``wino eval lm``: :func:`score` and :func:`evaluate` take a model by name, path or
+as loaded, with the CLI's options, and never print. The CLI is a thin layer over :func:`evaluate`."""
+from __future__ import annotations
+
+import hashlib
+from typing import Any, Callable, Iterable, Mapping
+
+from wino_toolkit.schema import Item
+
+from .results import Results, evaluate_scores
+from .score import Scores
+from .score import score as score_loaded
+
+__all__ = ["score", "evaluate", "items_checksum"]
+
+
+def items_checksum(items: Iterable[Item]) -> str:
+    """A short hash of the items (corpus, id, text, candidates, answer): which data a result was computed on."""
+    digest = hashlib.sha256()
+    for item in items:
+        candidates = "\x1f".join(c.text for c in item.candidates)
+        digest.update(f"{item.corpus}\t{item.split}\t{item.id}\t{item.text}\t{candidates}\t{item.answer}\n".encode("utf-8"))
+    return digest.hexdigest()[:8]
+
+
+def _loaded(model: Any, tokenizer: Any, method: str, device: str, dtype: str) -> tuple[Any, Any, str, str]:
+    """``(model, tokenizer, dtype name, identity)``: ``model`` loaded by name or path unless it already is a model."""
+    from .models import load_lm, model_identity
+
+    if isinstance(model, str):
+        network, tok, dtype_name = load_lm(model, masked=method == "mlm", device=device, dtype=dtype)
+        return network, tok, dtype_name, model_identity(model, network)
+    if tokenizer is None:
+        raise TypeError("a loaded model needs its tokenizer: score(items, model=model, tokenizer=tokenizer)")
+    name = getattr(model.config, "name_or_path", "") or type(model).__name__
+    return model, tokenizer, str(next(model.parameters()).dtype).removeprefix("torch."), model_identity(name, model)
+
+
+def score(items: Iterable[Item], *, model: Any, tokenizer: Any = None, method: str = "partial",
+          normalization: str = "sum", batch_size: int | str = 16, device: str = "auto", dtype: str = "auto",
+          progress: Callable[[int, int], None] | None = None) -> Scores:
+    """Every item's per-candidate scores by ``method`` (see :mod:`.score`); ``model`` is a hub name, a
+    directory, or a loaded model with its ``tokenizer``."""
+    network, tok, _, _ = _loaded(model, tokenizer, method, device, dtype)
+    return score_loaded(items, model=network, tokenizer=tok, method=method, batch_size=batch_size,
+                        normalization=normalization, progress=progress)
+
+
+def evaluate(items: Iterable[Item], *, model: Any, tokenizer: Any = None, method: str = "partial",
+             normalization: str = "sum", batch_size: int | str = 16, device: str = "auto", dtype: str = "auto",
+             switched: bool = False, subsets: Mapping[str, str] | None = None, seed: int = 0, data: str | None = None,
+             progress: Callable[[int, int], None] | None = None) -> Results:
+    """The results table of ``model`` on ``items``: accuracy with a seeded bootstrap interval and twin
+    accuracy per corpus and language, with the scores behind it in ``Results.scores``.
+
+    ``switched`` also scores each item with its candidates' mentions exchanged (Trichelair et al.;
+    items whose meta says ``is_switchable: false`` are left out) for the consistency column;
+    ``subsets`` maps item ids to a label for one more row per label (the Portuguese WSC's own
+    ``is_associative`` flags are used without it). ``data`` names the data in the signature (a
+    checksum of the input files); by default it is a checksum of the items.
+    """
+    from wino_toolkit import __version__
+
+    from .switched import switched as switch
+
+    items = list(items)
+    network, tok, dtype_name, identity = _loaded(model, tokenizer, method, device, dtype)
+    scores = score_loaded(items, model=network, tokenizer=tok, method=method, batch_size=batch_size,
+                          normalization=normalization, progress=progress)
+    flipped = None
+    if switched:
+        versions = [v for v in (switch(i) for i in items if i.meta.get("is_switchable", True)) if v is not None]
+        flipped = score_loaded(versions, model=network, tokenizer=tok, method=method, batch_size=batch_size,
+                               normalization=normalization)
+    for s in scores.items:
+        s.subset = (subsets or {}).get(s.id, s.subset)
+    signature = (f"eval|model:{identity}|method:{method}|norm:{normalization}|dtype:{dtype_name}"
+                 f"|data:{data or items_checksum(items)}|v:{__version__}")
+    return evaluate_scores(scores, signature=signature, seed=seed, switched=flipped)

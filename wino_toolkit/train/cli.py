@@ -1,0 +1,211 @@
+"""``wino train``, ``wino split`` and ``wino overlap``: fine-tuning (one run, a grid over seeds, or a
+learning curve), twin-safe splits of a corpus, and contamination between corpora.
+
+Thin wrappers over :mod:`.finetune`, :mod:`.experiments`, :mod:`.splits` and :mod:`.overlap`:
+arguments are checked before anything is read, the library does the work, this module prints.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+from wino_toolkit.console import item_progress, key_values, labelled_tasks, make_console
+from wino_toolkit.errors import WinoError
+
+__all__ = ["add_data_commands", "add_train_commands"]
+
+
+def _read(paths: list[str], source_format: str | None, options: list[str] | None, flag: str) -> list:
+    import wino_toolkit as wt
+
+    return list(wt.read(paths, source_format=source_format, options=key_values(options, flag)))
+
+
+def _print_json(obj: Any) -> None:
+    json.dump(obj, sys.stdout, ensure_ascii=False, indent=1)
+    sys.stdout.write("\n")
+
+
+def cmd_split(args: argparse.Namespace) -> int:
+    from .splits import RECORD_FILE, check_fractions, item_format, split, write_splits
+
+    check_fractions(args.dev, args.test)
+    item_format(args.to)  # refused before anything is read
+    items = _read(args.inputs, args.source_format, args.read_option, "-O")
+    parts = split(items, dev=args.dev, test=args.test, seed=args.seed)
+    files = write_splits(parts, args.output, to=args.to, sources=args.inputs)
+    record = json.loads((Path(args.output) / RECORD_FILE).read_text(encoding="utf-8"))
+    if args.json:
+        _print_json(record)
+        return 0
+    from rich.table import Table
+
+    table = Table(title=f"{len(items)} items split with seed {args.seed} into {args.output}")
+    for name in ("split", "items", "schemas", "file"):
+        table.add_column(name, justify="right" if name in ("items", "schemas") else "left")
+    for (name, counts), path in zip(record["counts"].items(), files):
+        table.add_row(name, str(counts["items"]), str(counts["schemas"]), str(path))
+    make_console().print(table)
+    return 0
+
+
+def cmd_overlap(args: argparse.Namespace) -> int:
+    from .overlap import overlap
+
+    if not 0 < args.threshold <= 1:
+        raise WinoError(f"--threshold {args.threshold} is not within (0, 1]")
+    targets = _read(args.inputs, args.source_format, args.read_option, "-O")
+    sources = _read(args.against, args.against_format, args.against_option, "-A")
+    report = overlap(targets, sources, threshold=args.threshold)
+    if args.json:
+        _print_json(report.to_json(details=args.details))
+        return 0
+    console = make_console()
+    console.print(report.table())
+    if args.details:
+        for pair in report.pairs:
+            console.print(f"{pair.kind:9} {pair.similarity:.3f}  {pair.target.corpus}:{pair.target.id}  "
+                          f"{pair.source.corpus}:{pair.source.id}", markup=False)
+    return 0
+
+
+def _sizes(spec: str) -> list[int]:
+    """``160,640`` or WinoGrande's names ``xs,s,m`` (mixed freely) → sizes in items."""
+    from .splits import WINOGRANDE_SIZES
+
+    sizes = []
+    for part in filter(None, (p.strip() for p in spec.split(","))):
+        if part.lower() in WINOGRANDE_SIZES:
+            sizes.append(WINOGRANDE_SIZES[part.lower()])
+        elif part.isdigit() and int(part) > 0:
+            sizes.append(int(part))
+        else:
+            raise WinoError(f"--sizes takes item counts or {'/'.join(n.upper() for n in WINOGRANDE_SIZES)}, not {part!r}")
+    if not sizes:
+        raise WinoError("--sizes gives no size")
+    return sorted(set(sizes))
+
+
+def _write(path: Path, text: str) -> None:
+    from wino_toolkit.io import atomic_output, text_writer
+
+    with atomic_output(path) as fh, text_writer(fh) as w:
+        w.write(text)
+
+
+def cmd_train(args: argparse.Namespace) -> int:
+    from .experiments import grid_search, learning_curve, parse_grid
+    from .finetune import fine_tune
+    from .options import config_from_args, seeds_from_args
+
+    config, seeds = config_from_args(args), seeds_from_args(args)
+    grid = parse_grid(args.grid or [])
+    sizes = _sizes(args.sizes) if args.sizes else None
+    if sizes and grid:
+        raise WinoError("--sizes and --grid are separate experiments: run one at a time")
+    if args.evaluate and not sizes:
+        raise WinoError("--eval is the learning curve's evaluation set: give --sizes too (a run's own dev split is --dev)")
+    out = Path(args.output)
+    if out.exists() and not out.is_dir():
+        raise WinoError(f"{out}: exists and is not a directory")
+    items = _read(args.inputs, args.source_format, args.read_option, "-O")
+    dev = _read(args.dev, args.source_format, args.read_option, "-O") if args.dev else None
+    console = make_console(stderr=True)
+    with item_progress(console, "steps") as bar:
+        progress = labelled_tasks(bar, "fine-tuning")
+        if sizes:
+            if not dev and not args.evaluate:
+                raise WinoError("a learning curve needs --eval CORPUS (or --dev) to measure the accuracy on")
+            evaluate_on = _read(args.evaluate, args.source_format, args.read_option, "-O") if args.evaluate else dev
+            target = ", ".join(Path(p).name for p in (args.evaluate or args.dev))
+            result = learning_curve(items, model=args.model, sizes=sizes, output_dir=out, evaluate_on=evaluate_on,
+                                    dev=dev if args.evaluate else None, seeds=seeds, config=config, target=target,
+                                    progress=progress)
+            stem, record = "curve", result.to_json()
+        elif grid or len(seeds) > 1:
+            result = grid_search(items, model=args.model, output_dir=out, grid=grid, seeds=seeds, dev=dev, config=config,
+                                 progress=progress)
+            stem, record = "grid", result.to_json()
+        else:
+            run = fine_tune(items, model=args.model, output_dir=out, dev=dev, config=config, resume=args.resume,
+                            progress=lambda step, total: progress("", step, total))
+            if args.json:
+                _print_json(run.to_json())
+            else:
+                accuracy = "-" if run.dev_accuracy is None else f"{run.dev_accuracy:.3f}"
+                make_console().print(f"dev accuracy {accuracy} ({run.dev_items} items; trained on {run.train_items}, "
+                                     f"{run.seconds:.0f} s on {run.device}); model in {run.model_dir}\n{run.signature}",
+                                     markup=False)
+            return 0
+    _write(out / f"{stem}.json", json.dumps(record, ensure_ascii=False, indent=1) + "\n")
+    _write(out / f"{stem}.md", result.markdown())
+    files = [out / f"{stem}.json", out / f"{stem}.md"]
+    if sizes:
+        files += result.plot(out / stem, formats=("png", "svg"))
+    if args.json:
+        _print_json(record)
+    else:
+        make_console().print(result.table())
+    console.print("wrote " + ", ".join(map(str, files)))
+    return 0
+
+
+def add_train_commands(subparsers: Any) -> None:
+    """Add ``train`` to ``wino``'s sub-parsers."""
+    from .options import add_training_options
+
+    p = subparsers.add_parser("train", help="fine-tune an encoder: one run, a grid over seeds, or a learning curve",
+                              description="Fine-tune an encoder on a corpus with the transformers Trainer (multiple "
+                              "choice over the filled sentences, or NLI pairs). One run writes RUN_DIR/model, "
+                              "checkpoints/ and run.json; --grid or --seeds N writes grid.json/.md; --sizes writes "
+                              "curve.json/.md/.png/.svg.")
+    p.add_argument("inputs", nargs="+", metavar="CORPUS", help="training corpus file(s); the format is detected")
+    p.add_argument("--from", dest="source_format", metavar="FORMAT", help="corpus format (default: detected)")
+    p.add_argument("-O", dest="read_option", action="append", metavar="KEY=VALUE", help="reader option, e.g. -O subset=wsc273")
+    p.add_argument("-o", "--output", required=True, metavar="RUN_DIR", help="the run (or grid, or curve) directory")
+    p.add_argument("--dev", nargs="+", metavar="CORPUS", help="development split for early stopping and model choice "
+                   "(default: a twin-safe tenth of the training corpus, drawn with the seed)")
+    p.add_argument("--grid", action="append", metavar="SETTING=V1,V2", help="a setting's values to try, e.g. lr=1e-5,2e-5 "
+                   "(repeatable; every combination runs with every seed)")
+    p.add_argument("--sizes", metavar="N,N|XS,S,...", help="learning curve: nested twin-safe training samples of these "
+                   "sizes (WinoGrande's XS=160 S=640 M=2558 L=10234 XL=40398)")
+    p.add_argument("--eval", dest="evaluate", nargs="+", metavar="CORPUS", help="the learning curve's evaluation corpus")
+    p.add_argument("--resume", action="store_true", help="continue the run from its newest checkpoint in RUN_DIR")
+    p.add_argument("--json", action="store_true", help="the run record (or grid, curve) as JSON")
+    add_training_options(p)
+    p.set_defaults(func=cmd_train)
+
+
+def add_data_commands(subparsers: Any) -> None:
+    """Add ``split`` and ``overlap`` to ``wino``'s sub-parsers."""
+    p = subparsers.add_parser("split", help="split a corpus into train/dev(/test) by whole twin groups",
+                              description="Split a corpus into train, dev (and test) without separating the versions "
+                              "of a schema; writes DIR/train.jsonl, DIR/dev.jsonl (DIR/test.jsonl) and DIR/split.json.")
+    p.add_argument("inputs", nargs="+", metavar="CORPUS", help="corpus file(s); the format is detected from content")
+    p.add_argument("--from", dest="source_format", metavar="FORMAT", help="corpus format (default: detected)")
+    p.add_argument("-O", dest="read_option", action="append", metavar="KEY=VALUE", help="reader option, e.g. -O subset=wsc273")
+    p.add_argument("--dev", type=float, default=0.1, metavar="FRACTION", help="fraction of schemas for dev (default 0.1)")
+    p.add_argument("--test", type=float, metavar="FRACTION", help="fraction of schemas for test (default: no test split)")
+    p.add_argument("--seed", type=int, default=0, help="seed of the draw (recorded in split.json)")
+    p.add_argument("-o", "--output", required=True, metavar="DIR", help="directory for the split files")
+    p.add_argument("--to", default="jsonl", metavar="FORMAT", help="format of the split files (default jsonl, lossless)")
+    p.add_argument("--json", action="store_true", help="print split.json instead of a table")
+    p.set_defaults(func=cmd_split)
+
+    p = subparsers.add_parser("overlap", help="contamination: items of TARGET found (exactly or nearly) in SOURCE",
+                              description="Which items of the target corpora also occur in the source corpora: equal "
+                              "after normalisation, one inside the other, or near-duplicates by word Jaccard similarity.")
+    p.add_argument("inputs", nargs="+", metavar="TARGET", help="corpus file(s) evaluated on")
+    p.add_argument("--from", dest="source_format", metavar="FORMAT", help="format of the targets (default: detected)")
+    p.add_argument("-O", dest="read_option", action="append", metavar="KEY=VALUE", help="reader option of the targets")
+    p.add_argument("--against", nargs="+", required=True, metavar="SOURCE", help="corpus file(s) trained on")
+    p.add_argument("--against-from", dest="against_format", metavar="FORMAT", help="format of the sources (default: detected)")
+    p.add_argument("-A", dest="against_option", action="append", metavar="KEY=VALUE",
+                   help="reader option of the sources, e.g. -A subset=wsc273")
+    p.add_argument("--threshold", type=float, default=0.9, help="least word Jaccard similarity of a near-duplicate (default 0.9)")
+    p.add_argument("--json", action="store_true", help="print counts per target corpus as JSON")
+    p.add_argument("--details", action="store_true", help="also list every pair (target, source, kind, similarity)")
+    p.set_defaults(func=cmd_overlap)

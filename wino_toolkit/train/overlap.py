@@ -1,0 +1,230 @@
+"""Overlap (contamination) between corpora: which items of the evaluation corpora a model may have
+seen in its training corpora, word for word or nearly.
+
+Texts are compared after :func:`normalize`: Unicode NFKC, case-folded, every punctuation character
+(Unicode category P, WinoGrande's blank ``_`` included) turned into a space, and the words joined
+by single spaces; Chinese and Japanese characters count as one word each, since those languages
+put no spaces between words. A target item (of the corpus evaluated on) overlaps a source item
+(of the corpus trained on) as
+
+* ``equal``: both normalised texts are the same;
+* ``contains``: the source's text is a run of whole words of the target's (XWINO's English rows
+  hold WSC sentences inside longer text);
+* ``contained``: the target's text is a run of whole words of the source's;
+* ``near``: none of these, but the Jaccard similarity of their sets of words is at least the
+  threshold (0.9 by default: one word replaced among 19 distinct words or more, or one word added
+  to 9 or more; so the two versions of a short schema mostly fall below it, those of a long
+  WinoGrande schema reach it).
+
+The first three are *exact* overlaps; containment counts only when the shorter text has at least
+:data:`MIN_CONTAINED_WORDS` words, so that a stray short line does not match everything. Word
+Jaccard, not character n-grams, because it reads as "share 90% of their words", is blind to
+word order and tokenization (SuperGLUE's "Bernard , who"), and allows exact candidate generation:
+words are ranked rarest first, and two sets with Jaccard >= t must share one of the first
+``n - ceil(t * n) + 1`` words of each (prefix filtering, Chaudhuri et al. 2006), so only pairs
+sharing a rare word are ever compared, and none is missed. Containment is found the same way
+through the rarest word of the shorter text. An item is never compared with itself (same
+corpus, split and id), so a corpus against itself lists its internal duplicates.
+"""
+from __future__ import annotations
+
+import math
+import unicodedata
+from collections import Counter, defaultdict
+from dataclasses import dataclass
+from typing import Any, Iterable
+
+from wino_toolkit.errors import WinoError
+from wino_toolkit.schema import Item
+
+__all__ = ["normalize", "overlap", "OverlapReport", "Pair", "EXACT", "MIN_CONTAINED_WORDS"]
+
+#: kinds of exact overlap, strongest first; ``near`` comes after them
+EXACT = ("equal", "contains", "contained")
+MIN_CONTAINED_WORDS = 5
+
+
+def _is_unspaced(char: str) -> bool:
+    """Han ideographs, hiragana and katakana: scripts written without spaces between words."""
+    code = ord(char)
+    return (0x3040 <= code <= 0x30FF or 0x3400 <= code <= 0x4DBF or 0x4E00 <= code <= 0x9FFF
+            or 0xF900 <= code <= 0xFAFF or 0x20000 <= code <= 0x2FA1F)
+
+
+class _Spacing(dict):
+    """A ``str.translate`` table, filled as characters are met: punctuation to a space, CJK spaced."""
+
+    def __missing__(self, code: int) -> str:
+        char = chr(code)
+        if unicodedata.category(char).startswith("P"):
+            value = " "
+        elif _is_unspaced(char):
+            value = f" {char} "
+        else:
+            value = char
+        self[code] = value
+        return value
+
+
+_SPACING = _Spacing()
+
+
+def normalize(text: str) -> str:
+    """``text`` as overlap compares it: NFKC, case-folded, punctuation out, words single-spaced."""
+    return " ".join(unicodedata.normalize("NFKC", text).casefold().translate(_SPACING).split())
+
+
+@dataclass(eq=False)
+class Pair:
+    """A target item that overlaps a source item: how (``kind``) and their word Jaccard similarity."""
+
+    target: Item
+    source: Item
+    kind: str
+    similarity: float
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"target": self.target.id, "target_corpus": self.target.corpus, "source": self.source.id,
+                "source_corpus": self.source.corpus, "kind": self.kind, "similarity": round(self.similarity, 4)}
+
+
+@dataclass
+class OverlapReport:
+    """Counts per target corpus and language, and every overlapping pair.
+
+    ``counts[corpus]`` is ``{"items", "exact", "near", "languages": {language: {"items", "exact",
+    "near"}}}``: an item with any exact overlap counts as exact, one with only near-duplicates as
+    near. ``sources`` counts the items compared against, per corpus.
+    """
+
+    counts: dict[str, dict[str, Any]]
+    sources: dict[str, int]
+    pairs: list[Pair]
+    threshold: float
+
+    def ids(self, *, near: bool = True) -> set[tuple[str, str | None, str]]:
+        """``(corpus, split, id)`` of every overlapping target (only exact overlaps with ``near=False``)."""
+        return {_key(p.target) for p in self.pairs if near or p.kind in EXACT}
+
+    def to_json(self, *, details: bool = False) -> dict[str, Any]:
+        out: dict[str, Any] = {"threshold": self.threshold, "against": self.sources, "overlap": self.counts}
+        if details:
+            out["pairs"] = [p.to_dict() for p in self.pairs]
+        return out
+
+    def table(self) -> Any:
+        """A rich table: one row per target corpus and language."""
+        from rich.table import Table
+
+        table = Table(title=f"overlap with {', '.join(self.sources)} (near: word Jaccard >= {self.threshold:g})")
+        for name in ("corpus", "language", "items", "exact", "near", "overlapping"):
+            table.add_column(name, justify="left" if name in ("corpus", "language") else "right")
+        for corpus, row in self.counts.items():
+            for language, counts in row["languages"].items():
+                share = (counts["exact"] + counts["near"]) / counts["items"] if counts["items"] else 0.0
+                table.add_row(corpus, language, str(counts["items"]), str(counts["exact"]), str(counts["near"]), f"{share:.1%}")
+        return table
+
+
+def _key(item: Item) -> tuple[str, str | None, str]:
+    return item.corpus, item.split, item.id
+
+
+class _Texts:
+    """Normalised texts of one side, their word sets, and which ones hold each word."""
+
+    def __init__(self, items: list[Item]):
+        self.items = items
+        self.norms = [normalize(item.text) for item in items]
+        self.words = [frozenset(norm.split()) for norm in self.norms]
+        self.lengths = [norm.count(" ") + 1 if norm else 0 for norm in self.norms]
+        self.holding: dict[str, list[int]] = defaultdict(list)
+        for i, words in enumerate(self.words):
+            for word in words:
+                self.holding[word].append(i)
+
+
+def overlap(targets: Iterable[Item], sources: Iterable[Item], *, threshold: float = 0.9) -> OverlapReport:
+    """Which ``targets`` overlap which ``sources``, exactly or nearly (see the module's docstring)."""
+    if not 0 < threshold <= 1:
+        raise WinoError(f"threshold {threshold} is not within (0, 1]")
+    t, s = _Texts(list(targets)), _Texts(list(sources))
+    frequency = Counter({w: len(ids) for w, ids in t.holding.items()})
+    frequency.update({w: len(ids) for w, ids in s.holding.items()})
+    rank = {w: r for r, w in enumerate(sorted(frequency, key=lambda w: (frequency[w], w)))}
+    found: dict[tuple[int, int], str] = {}
+
+    def note(ti: int, si: int, kind: str) -> None:
+        if _key(t.items[ti]) == _key(s.items[si]):
+            return
+        old = found.get((ti, si))
+        if old is None or _strength(kind) < _strength(old):
+            found[ti, si] = kind
+
+    by_text: dict[str, list[int]] = defaultdict(list)
+    for si, norm in enumerate(s.norms):
+        if norm:
+            by_text[norm].append(si)
+    for ti, norm in enumerate(t.norms):
+        for si in by_text.get(norm, ()):
+            note(ti, si, "equal")
+    for inner, outer, kind in ((s, t, "contains"), (t, s, "contained")):
+        for i, norm in enumerate(inner.norms):
+            if inner.lengths[i] < MIN_CONTAINED_WORDS:
+                continue
+            rarest = min(inner.words[i], key=rank.__getitem__)
+            padded = f" {norm} "
+            for j in outer.holding.get(rarest, ()):
+                if outer.lengths[j] > inner.lengths[i] and padded in f" {outer.norms[j]} ":
+                    note(*((j, i) if kind == "contains" else (i, j)), kind)
+    for ti, si in _similar(t, s, rank, threshold):
+        note(ti, si, "near")
+    pairs = [Pair(t.items[ti], s.items[si], kind, _jaccard(t.words[ti], s.words[si])) for (ti, si), kind in sorted(found.items())]
+    return OverlapReport(_counts(t.items, pairs), dict(Counter(item.corpus for item in s.items)), pairs, threshold)
+
+
+def _strength(kind: str) -> int:
+    return EXACT.index(kind) if kind in EXACT else len(EXACT)
+
+
+def _jaccard(a: frozenset, b: frozenset) -> float:
+    return len(a & b) / len(a | b) if a or b else 0.0
+
+
+def _prefix(words: frozenset, rank: dict[str, int], threshold: float) -> list[str]:
+    """The rarest ``n - ceil(t * n) + 1`` words: a set with Jaccard >= t shares one of them."""
+    n = len(words)
+    need = math.ceil(threshold * n - 1e-9)
+    return sorted(words, key=rank.__getitem__)[: n - need + 1]
+
+
+def _similar(t: _Texts, s: _Texts, rank: dict[str, int], threshold: float) -> Iterable[tuple[int, int]]:
+    """Pairs (target, source) whose word sets have Jaccard >= ``threshold``, by prefix filtering."""
+    index: dict[str, list[int]] = defaultdict(list)
+    for si, words in enumerate(s.words):
+        for word in _prefix(words, rank, threshold):
+            index[word].append(si)
+    for ti, words in enumerate(t.words):
+        if not words:
+            continue
+        n = len(words)
+        candidates = {si for word in _prefix(words, rank, threshold) for si in index.get(word, ())}
+        for si in sorted(candidates):
+            m = len(s.words[si])
+            if threshold * n <= m + 1e-9 and threshold * m <= n + 1e-9 and _jaccard(words, s.words[si]) >= threshold - 1e-9:
+                yield ti, si
+
+
+def _counts(targets: list[Item], pairs: list[Pair]) -> dict[str, dict[str, Any]]:
+    exact = {_key(p.target) for p in pairs if p.kind in EXACT}
+    near = {_key(p.target) for p in pairs} - exact
+    counts: dict[str, dict[str, Any]] = {}
+    for item in targets:
+        row = counts.setdefault(item.corpus, {"items": 0, "exact": 0, "near": 0, "languages": {}})
+        cell = row["languages"].setdefault(item.language, {"items": 0, "exact": 0, "near": 0})
+        key = _key(item)
+        for counter in (row, cell):
+            counter["items"] += 1
+            counter["exact"] += key in exact
+            counter["near"] += key in near
+    return counts
