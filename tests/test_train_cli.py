@@ -123,3 +123,20 @@ def test_transfer_over_three_shared_corpora_writes_matrix_heatmap_and_overlap(sh
 
     png = matplotlib.image.imread(out / "transfer.png")
     assert png.ndim == 3 and png.shape[1] > png.shape[0] > 100
+
+
+def test_split_then_train_a_learning_curve_on_a_shared_corpus(shared_encoder, tmp_path, capsys):
+    """WinoGrande dev split twin-safe, then a two-point learning curve on its train part, scored on its dev part."""
+    path, _ = shared_encoder
+    corpus = SHARED / "winogrande" / "dev.jsonl"
+    assert main(["split", str(corpus), "--dev", "0.2", "--seed", "3", "-o", str(tmp_path / "wg"), "--json"]) == 0
+    record = json.loads(capsys.readouterr().out)
+    train, dev = list(wt.read(tmp_path / "wg" / "train.jsonl")), list(wt.read(tmp_path / "wg" / "dev.jsonl"))
+    assert len(train) + len(dev) == 1267 and record["seed"] == 3
+    assert not {i.twin for i in train if i.twin} & {i.twin for i in dev if i.twin}  # no schema on both sides
+    out = tmp_path / "curve"
+    assert main(["train", str(tmp_path / "wg" / "train.jsonl"), "--sizes", "32,64", "--eval", str(tmp_path / "wg" / "dev.jsonl"),
+                 "--model", path, "-o", str(out), "--max-steps", "3", "--device", "cpu", "--max-length", "256", "--json"]) == 0
+    curve = json.loads(capsys.readouterr().out)
+    assert [p["size"] for p in curve["points"]] == [32, 64] and curve["chance"] == 0.5
+    assert all(0 <= p["mean"] <= 1 for p in curve["points"]) and (out / "curve.png").stat().st_size > 10_000

@@ -105,7 +105,8 @@ def test_run_json_records_everything_that_made_the_run(tiny_encoder, tmp_path):
     run = fine_tune(items, model=tiny_encoder, output_dir=tmp_path / "run", **dict(FAST, epochs=1), seed=7)
     record = json.loads((tmp_path / "run" / "run.json").read_text())
     assert record["config"]["seed"] == 7 and record["config"]["learning_rate"] == 3e-3
-    assert record["train_items"] + record["dev_items"] == 80 and record["dev_items"] >= 1  # a twin-safe tenth held out
+    assert record["train_items"] + record["dev_items"] == 80 and record["dev_items"] == 8  # a twin-safe tenth held out
+    assert record["dev_split"] == {"fraction": 0.1, "seed": 7}
     assert record["device"] == "cpu" and record["seconds"] > 0 and "torch" in record["versions"]
     assert record["signature"] == run.signature and "|form:mc|lr:0.003|" in run.signature and "|seed:7|" in run.signature
     assert Run.load(tmp_path / "run").signature == run.signature

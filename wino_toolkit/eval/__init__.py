@@ -4,7 +4,8 @@ fine-tuning (issue #12).
 >>> from wino_toolkit import eval as we
 >>> results = we.evaluate(items, model="gpt2", method="partial")     # doctest: +SKIP
 >>> results.table(), results.to_frame(), results.scores.items[0]      # doctest: +SKIP
->>> matrix, record = we.transfer({"winogrande": wg}, {"wsc273": wsc}, model="roberta-large", output_dir="runs/")  # doctest: +SKIP
+>>> matrix = we.transfer({"winogrande": wg}, {"wsc273": wsc}, model="roberta-large", output_dir="runs/")  # doctest: +SKIP
+>>> matrix.to_frame(), matrix.plot("runs/transfer.png")                                   # doctest: +SKIP
 
 :mod:`.score` makes and scores the requests (``partial``, ``full``, ``mlm``), :mod:`.results`
 tabulates, :mod:`.transfer` and :mod:`.matrix` fine-tune and tabulate across corpora.

@@ -151,10 +151,10 @@ def cmd_transfer(args: argparse.Namespace) -> int:
     console = make_console(stderr=True)
     with item_progress(console, "steps") as bar:
         progress = labelled_tasks(bar, "fine-tuning")
-        matrix, record = transfer(sources, targets, model=args.model, output_dir=out, seeds=seeds, config=config,
+        matrix = transfer(sources, targets, model=args.model, output_dir=out, seeds=seeds, config=config,
                                   finetune_targets=args.ft, split_seed=args.split_seed, dedupe=args.dedupe,
                                   threshold=args.threshold, progress=progress)
-    record["matrix"] = matrix.to_json()
+    record = {**matrix.record, "matrix": matrix.to_json()}
     with atomic_output(out / "transfer.json") as fh, text_writer(fh) as w:
         w.write(json.dumps(record, ensure_ascii=False, indent=1) + "\n")
     with atomic_output(out / "transfer.md") as fh, text_writer(fh) as w:

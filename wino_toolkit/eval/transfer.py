@@ -52,10 +52,10 @@ def _safe(label: str) -> str:
 def transfer(sources: Mapping[str, Sequence[Item]], targets: Mapping[str, Sequence[Item]], *, model: str,
              output_dir: str | Path, seeds: Sequence[int] = (0,), config: Any = None, finetune_targets: bool = False,
              split_seed: int = 0, dedupe: bool = False, threshold: float = 0.9,
-             progress: Callable[[str, int, int], None] | None = None) -> tuple[TransferMatrix, dict[str, Any]]:
+             progress: Callable[[str, int, int], None] | None = None) -> TransferMatrix:
     """The transfer matrix of ``model`` fine-tuned on each of ``sources`` and scored on each of ``targets``.
 
-    Returns the matrix and the record written beside it (``transfer.json``): every run's signature,
+    Returns the matrix; its ``record`` is what the CLI writes beside it (``transfer.json``): every run's signature,
     settings, wall time and device, the split seed, the overlap of each target with each source, and
     the targets left out because the form makes no labeled item of them (``unscorable``, with the reason),
     and the cells ``dedupe`` emptied (``emptied``: every target item overlaps the source).
@@ -128,4 +128,4 @@ def transfer(sources: Mapping[str, Sequence[Item]], targets: Mapping[str, Sequen
     signature = (f"transfer|{settings}|seeds:{','.join(map(str, seeds))}|sources:{items_checksum(i for s in sources.values() for i in s)}"
                  f"|targets:{items_checksum(i for t in targets.values() for i in t)}" + ("|ft" if finetune_targets else "")
                  + ("|dedupe" if dedupe else ""))
-    return TransferMatrix(cells, signature), record
+    return TransferMatrix(cells, signature, record)

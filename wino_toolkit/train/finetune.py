@@ -98,6 +98,7 @@ class Run:
     versions: dict[str, str]
     history: list[dict[str, Any]] = field(default_factory=list)
     skipped: int = 0
+    dev_split: dict[str, Any] | None = None  # how the dev items were held out of the training corpus; None: given
 
     @property
     def signature(self) -> str:
@@ -110,7 +111,8 @@ class Run:
         return {"signature": self.signature, "model": self.model, "identity": self.identity,
                 "config": dataclasses.asdict(self.config), "dev_accuracy": self.dev_accuracy,
                 "train_items": self.train_items, "dev_items": self.dev_items, "data": self.data, "seconds": self.seconds,
-                "device": self.device, "versions": self.versions, "skipped": self.skipped, "history": self.history}
+                "device": self.device, "versions": self.versions, "skipped": self.skipped, "dev_split": self.dev_split,
+                "history": self.history}
 
     @classmethod
     def load(cls, directory: str | Path) -> Run:
@@ -122,7 +124,7 @@ class Run:
             raise WinoError(f"{directory}: not a finished run ({RUN_FILE}: {exc})") from None
         return cls(directory, record["model"], record["identity"], TrainConfig(**record["config"]), record["dev_accuracy"],
                    record["train_items"], record["dev_items"], record["data"], record["seconds"], record["device"],
-                   record["versions"], record.get("history", []), record.get("skipped", 0))
+                   record["versions"], record.get("history", []), record.get("skipped", 0), record.get("dev_split"))
 
     @property
     def model_dir(self) -> Path:
@@ -320,11 +322,13 @@ def fine_tune(items: Iterable[Item], *, model: str, output_dir: str | Path, dev:
     config = (config or TrainConfig()).replace(**hparams)
     output = Path(output_dir)
     items = [item for item in items if item.answer is not None]
+    held_out = None
     if dev is None:
         from .splits import split
 
         parts = split(items, dev=dev_fraction, seed=config.seed)
         items, dev = parts["train"], parts["dev"]
+        held_out = {"fraction": dev_fraction, "seed": config.seed}
     dev = [item for item in dev if item.answer is not None]
     report = FormReport()
     train_found, dev_found = examples(items, config.form, report), examples(dev, config.form, report)
@@ -375,6 +379,6 @@ def fine_tune(items: Iterable[Item], *, model: str, output_dir: str | Path, dev:
     device = str(next(trainer.model.parameters()).device)
     run = Run(output, model, model_identity(model, network), config, accuracy, len(train_found), len(dev_found),
               items_checksum([*items, *dev]), round(seconds, 3), device, _versions(), trainer.state.log_history,
-              len(report.skipped))
+              len(report.skipped), held_out)
     (output / RUN_FILE).write_text(json.dumps(run.to_json(), indent=1) + "\n", encoding="utf-8")
     return run
