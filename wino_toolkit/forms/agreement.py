@@ -135,11 +135,16 @@ def match_wnli(items: Iterable[Item], pairs: Iterable[NLIPair]) -> tuple[list[tu
     return matched, unmatched
 
 
-def wnli_agreement(items: Iterable[Item], pairs: Iterable[NLIPair]) -> Agreement:
-    """Our NLI hypotheses against WNLI's hand-written ones for the items both share (see :func:`match_wnli`)."""
+def wnli_agreement(items: Iterable[Item], pairs: Iterable[NLIPair], half: str | None = None) -> Agreement:
+    """Our NLI hypotheses against WNLI's hand-written ones for the items both share (see :func:`match_wnli`);
+    ``half`` (``"tuning"`` or ``"test"``) keeps the pairs of that half of the schemas (:func:`.gold.half_of`)."""
+    from .gold import half_of, schema_key
+
     matched, unmatched = match_wnli(items, pairs)
     result = Agreement(unmatched=unmatched)
     for pair, item, k in matched:
+        if half is not None and half_of(schema_key(item)) != half:
+            continue
         try:
             ours = language_rules(item, verbatim=False).hypothesis(item, k)  # no verbatim guesses, as in the forms
         except FormError as exc:

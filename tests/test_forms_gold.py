@@ -1,0 +1,77 @@
+"""Honest measurement of the forms: the fixed tuning/test halves, gold entries stored as edits (no corpus
+text in the project), and their evaluation against what the forms make."""
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from conftest import SAMPLES
+from wino_toolkit.errors import FormatError
+from wino_toolkit.forms.gold import apply_edits, encode, evaluate_gold, half_of, load_gold, main, schema_key
+
+import wino_toolkit as wt
+
+
+def test_halves_are_fixed_balanced_and_keep_a_schema_together():
+    assert half_of("wsc285/12") == half_of("wsc285/12")  # a hash, not a draw: the same on every run and machine
+    counts = Counter(half_of(f"corpus/{n}") for n in range(2000))
+    assert abs(counts["tuning"] - counts["test"]) < 150
+    items = list(wt.read(SAMPLES / "winogrande.jsonl"))
+    twins = {}
+    for item in items:
+        twins.setdefault(item.twin, set()).add(half_of(schema_key(item)))
+    assert all(len(halves) == 1 for twin, halves in twins.items() if twin is not None)
+
+
+@given(st.text(alphabet="ab ,.'Tc", max_size=40), st.text(alphabet="ab ,.'Tcx", max_size=40))
+def test_encoded_edits_rebuild_the_expected_text(source, expected):
+    assert apply_edits(source, encode(source, expected)) == expected
+
+
+def test_edits_hold_only_what_changes():
+    source = "When Tom came in from the rain, his coat was wet."
+    edits = encode(source, "When Tom came in from the rain, Tom's coat was wet.")
+    assert edits == [[32, 35, "Tom's"]]
+    with pytest.raises(ValueError, match="overlaps"):
+        apply_edits(source, [[0, 5, "x"], [3, 8, "y"]])
+
+
+def gold_line(**fields) -> str:
+    entry = {"source": "winogrande.jsonl", "options": {}, "form": "disambiguated", "candidate": 0}
+    return json.dumps({**entry, **fields}) + "\n"
+
+
+def test_gold_entries_are_evaluated_against_the_forms(tmp_path):
+    """The shared directory is any folder of corpora: here the bundled samples."""
+    items = list(wt.read(SAMPLES / "wsc-xml.xml"))
+    item = next(i for i in items if i.pronoun is not None and i.answer is not None)
+    from wino_toolkit.forms.gold import derive_one
+
+    ours, _ = derive_one(item, "disambiguated", item.answer)
+    sentences = tmp_path / "sentences.jsonl"
+    right = {"source": "wsc-xml.xml", "id": item.id, "form": "disambiguated", "candidate": item.answer, "expected": ours}
+    wrong = {**right, "expected": ours.replace(item.candidates[item.answer].text, "somebody else", 1)}
+    refuse = {**right, "form": "nli", "expected": None}
+    sentences.write_text("".join(json.dumps(e) + "\n" for e in (right, wrong, refuse)))
+    gold = tmp_path / "gold.jsonl"
+    assert main(["encode", str(sentences), str(SAMPLES), "-o", str(gold)]) == 0
+    stored = gold.read_text()
+    assert ours not in stored  # the item's text is not in the gold file, only edits
+    report = evaluate_gold(load_gold(gold), SAMPLES)
+    disambiguated, nli = report.rows["en", "disambiguated"], report.rows["en", "nli"]
+    assert (disambiguated.compared, disambiguated.exact) == (2, 1) and 0 < disambiguated.mean_f1 < 1
+    assert (nli.compared, nli.exact) == (1, 0)  # the form made a hypothesis where the gold expects a refusal
+
+
+def test_a_malformed_gold_line_names_file_and_line(tmp_path):
+    path = tmp_path / "gold.jsonl"
+    path.write_text(gold_line(id="a", edits=[]) + '{"source": "x"}\n')
+    with pytest.raises(FormatError, match=r"gold.jsonl.*2"):
+        load_gold(path)
+    path.write_text(gold_line(id="a", edits=[], form="summary"))
+    with pytest.raises(FormatError, match="summary"):
+        load_gold(path)
