@@ -26,6 +26,7 @@ from typing import Any, Callable, Iterable, Sequence
 from wino_toolkit.errors import WinoError
 from wino_toolkit.extras import require
 from wino_toolkit.forms import FormReport
+from wino_toolkit.io import atomic_output, text_writer
 from wino_toolkit.schema import Item
 
 from .examples import FORMS, Example, encode, examples
@@ -380,5 +381,7 @@ def fine_tune(items: Iterable[Item], *, model: str, output_dir: str | Path, dev:
     run = Run(output, model, model_identity(model, network), config, accuracy, len(train_found), len(dev_found),
               items_checksum([*items, *dev]), round(seconds, 3), device, _versions(), trainer.state.log_history,
               len(report.skipped), held_out)
-    (output / RUN_FILE).write_text(json.dumps(run.to_json(), indent=1) + "\n", encoding="utf-8")
+    # written last and atomically: its presence marks a finished run (an interrupted one is resumed instead)
+    with atomic_output(output / RUN_FILE) as fh, text_writer(fh) as w:
+        w.write(json.dumps(run.to_json(), indent=1) + "\n")
     return run
