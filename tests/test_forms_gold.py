@@ -75,3 +75,9 @@ def test_a_malformed_gold_line_names_file_and_line(tmp_path):
     path.write_text(gold_line(id="a", edits=[], form="summary"))
     with pytest.raises(FormatError, match="summary"):
         load_gold(path)
+
+
+def test_chinese_and_japanese_edits_hold_a_character_not_the_sentence():
+    """A run of CJK characters is not one word: an edit replaces the pronoun, never the whole sentence."""
+    assert encode("猫追老鼠，因为它饿了。", "猫追老鼠，因为猫饿了。") == [[7, 8, "猫"]]
+    assert encode("彼はケーキを食べた。", "太郎はケーキを食べた。") == [[0, 1, "太郎"]]

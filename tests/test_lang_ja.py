@@ -110,7 +110,8 @@ def test_japanese_corpus_coverage(shared):
     for item in items:
         forms = [JA.substitute(item, k) for k in range(2)] + [JA.hypothesis(item, k) for k in range(2)]
         for k in range(2):
-            assert forms[k][item.pronoun.start :].startswith(JA.candidate(item, k)), (item.id, forms[k])
+            at = JA.reference(item).start  # the pronoun the English source marks, not always the reader's first
+            assert forms[k][at:].startswith(JA.candidate(item, k)), (item.id, forms[k])
             assert forms[2 + k].endswith("。") and " " not in forms[2 + k], (item.id, forms[2 + k])
         done += 1
     assert done >= 1322

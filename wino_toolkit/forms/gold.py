@@ -27,6 +27,7 @@ from __future__ import annotations
 import difflib
 import hashlib
 import json
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable
@@ -77,11 +78,16 @@ def encode(source: str, expected: str) -> list[list[Any]]:
     return out
 
 
-def _words(text: str) -> list[tuple[str, int]]:
-    """Tokens with their offsets: runs of word characters, single other non-space characters, and each space run."""
-    import re
+#: a Chinese or Japanese character (kana, CJK ideographs, full-width forms, CJK punctuation): a token of its own,
+#: since these languages run words together and a run of them would be a whole sentence of corpus text
+CJK = "[\u3000-\u303f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef]"
+TOKEN = re.compile(rf"{CJK}|(?:(?!{CJK})\w)+|\s+|[^\w\s]")
 
-    return [(m.group(), m.start()) for m in re.finditer(r"\w+|\s+|[^\w\s]", text)]
+
+def _words(text: str) -> list[tuple[str, int]]:
+    """Tokens with their offsets: each CJK character, runs of other word characters, each space run, and
+    single other characters."""
+    return [(m.group(), m.start()) for m in TOKEN.finditer(text)]
 
 
 def apply_edits(source: str, edits: Iterable[list[Any]]) -> str:

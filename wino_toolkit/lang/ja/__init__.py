@@ -12,9 +12,20 @@
   "学生が勉強しなかった。". A clause that does not then end like a sentence (a te-form before 、)
   is widened to its whole sentence, and fails if that does not end like one either.
 
+- which pronoun: where the text holds the marked pronoun more than once, the one whose role
+  (subject, object, possessive; read from the particle after it, see ``roles``) matches the English
+  source's pronoun (``meta["en"]``, as the Japanese DPR keeps it) is taken: for "he", "彼は" rather
+  than an earlier "彼の"; a marked span that holds the pronoun twice ("彼は彼") is narrowed the same
+  way, and the item is skipped with the reason when the English does not tell which is meant;
+- blank (WinoGrande): ``_`` takes the pronoun's place only, whatever follows it stays outside the
+  blank as in the substitution ("彼を" → "_を", "その語彙" → "_の語彙"); options are the candidates'
+  mentions.
+
 Nothing here segments words: the reader's spans say where the pronoun is.
 """
 from __future__ import annotations
+
+import re
 
 from ...errors import FormError
 from ...schema import Item, Span
@@ -24,14 +35,19 @@ from .connectives import CONNECTIVES
 from .endings import FINAL_CHARACTERS
 from .particles import PARTICLES
 from .pronouns import PRONOUNS
+from .roles import AFTER_OBJECT, CLAUSE_OPENERS, ENGLISH_ROLES, JAPANESE_ROLES, OBJECT, POSSESSIVE, SUBJECT
 from .tails import TAILS
 
-__all__ = ["Japanese"]
+__all__ = ["Japanese", "english_role", "japanese_role"]
 
 SENTENCE_END = "。！？!?"
 CLAUSE_END = "、，,"
 #: what may close a sentence after its final predicate
 CLOSERS = "」』）)"
+#: pronouns a plural ら may follow outside the marked span ("彼" + "ら")
+TAKES_RA = ("彼", "彼女", "それ", "これ", "あれ")
+#: longest first, so that 彼女 is not read as 彼
+BY_LENGTH = sorted(PRONOUNS, key=len, reverse=True)
 
 
 @register_language
@@ -52,6 +68,62 @@ class Japanese(Language):
         span = self.reference(item)
         start, end, new = self.replacement(item.text, span, self.candidate(item, k))
         return item.text[:start] + new + item.text[end:]
+
+    def blank(self, item: Item) -> tuple[str, Span]:
+        """``_`` for the pronoun alone: the particle or の after it stays outside ("彼を" → "_を")."""
+        span = self.reference(item)
+        start, end, after = self.parts(item.text, span)
+        text = item.text[:start] + self.BLANK + after + item.text[end:]
+        return text, Span(start, start + len(self.BLANK), self.BLANK)
+
+    def blank_option(self, item: Item, k: int) -> str:
+        return self.candidate(item, k)
+
+    # -- which pronoun --------------------------------------------------------------------------
+    def reference(self, item: Item) -> Span:
+        """The marked pronoun, or the occurrence of it whose role the English source's pronoun has."""
+        span = super().reference(item)
+        if span.is_slot:
+            return span
+        text = item.text
+        base = self.pronoun_at(text, span.start)
+        if base is None:
+            return span
+        found = self.occurrences(item, base)
+        inside = [s for s in found if span.start <= s.start and s.end <= span.end]
+        wanted = english_role(item)
+        matching = [s for s in found if wanted is not None and japanese_role(text, s.end) == wanted]
+        if len(inside) > 1:
+            chosen = [s for s in inside if s in matching]
+            if len(chosen) != 1:
+                raise FormError(f"the marked words {span.text!r} hold the pronoun {base!r} twice, and the English "
+                                "source does not say which one is meant")
+            return chosen[0]
+        if wanted is None or not matching or japanese_role(text, span.start + len(base)) == wanted:
+            return span
+        return matching[0]
+
+    def pronoun_at(self, text: str, at: int) -> str | None:
+        """The pronoun starting at ``at`` (longest, 彼女 not 彼), with a plural ら after it; None if none."""
+        base = next((p for p in BY_LENGTH if text.startswith(p, at)), None)
+        if base is None or text.startswith("それぞれ", at):
+            return None
+        if base in TAKES_RA and text.startswith("ら", at + len(base)):
+            base += "ら"
+        return base
+
+    def occurrences(self, item: Item, base: str) -> list[Span]:
+        """Every occurrence of pronoun ``base`` outside the candidates' mentions (not inside 彼女 for 彼)."""
+        text = item.text
+        taken = [c.span for c in item.candidates if c.span is not None and not c.span.is_slot]
+        out = []
+        for m in re.finditer(re.escape(base), text):
+            if self.pronoun_at(text, m.start()) != base or (m.start() and self.pronoun_at(text, m.start() - 1)):
+                continue
+            if any(m.start() < t.end and t.start < m.end() for t in taken):
+                continue
+            out.append(Span(m.start(), m.end(), base))
+        return out
 
     def hypothesis(self, item: Item, k: int) -> str:
         span = self.reference(item)
@@ -76,8 +148,14 @@ class Japanese(Language):
 
     def replacement(self, text: str, span: Span, candidate: str) -> tuple[int, int, str]:
         """The characters ``[start, end)`` to replace and what replaces them."""
+        start, end, after = self.parts(text, span)
+        return start, end, candidate + after
+
+    def parts(self, text: str, span: Span) -> tuple[int, int, str]:
+        """The characters ``[start, end)`` the candidate replaces, and what must follow it there
+        (a particle of the span, の after an adnominal その, は for a clause-opening slot)."""
         if span.is_slot:
-            return span.start, span.end, self.slot(text, span.start, candidate)
+            return span.start, span.end, self.slot(text, span.start)
         form, end = span.text, span.end
         if text[end : end + 1] == "ら" and form in ("彼", "彼女", "それ", "これ", "あれ"):
             form, end = form + "ら", end + 1
@@ -87,19 +165,19 @@ class Japanese(Language):
         rest = form[len(base) :] if base is not None else None
         if base is None or rest and rest not in PARTICLES:
             raise FormError(f"{span.text!r} is not a pronoun the Japanese rules handle")
-        return span.start, end, candidate + PRONOUNS[base] + rest
+        return span.start, end, PRONOUNS[base] + rest
 
-    def slot(self, text: str, k: int, candidate: str) -> str:
-        """A zero pronoun: the candidate, with は when no particle follows and a clause starts here."""
+    def slot(self, text: str, k: int) -> str:
+        """What follows the candidate in a zero-pronoun slot: は when no particle follows and a clause starts here."""
         if text[k:].startswith(PARTICLES):
-            return candidate
+            return ""
         before = text[:k]
         for connective in CONNECTIVES:
             if before.endswith(connective):
                 before = before[: -len(connective)]
                 break
         if not before or before[-1] in SENTENCE_END + CLAUSE_END:
-            return candidate + "は"
+            return "は"
         raise FormError("the zero-pronoun slot has no particle after it and does not open a clause")
 
     # -- clauses ------------------------------------------------------------------------------
@@ -128,3 +206,31 @@ class Japanese(Language):
                 if shorter[-1] in FINAL_CHARACTERS:
                     return shorter
         return body if body and body[-1] in FINAL_CHARACTERS else None
+
+
+def english_role(item: Item) -> str | None:
+    """The role of the pronoun the English source marks (``meta["en"]``): subject, object, possessive or None."""
+    english = item.meta.get("en") if isinstance(item.meta, dict) else None
+    if not isinstance(english, dict):
+        return None
+    word, sentence = str(english.get("pronoun", "")).strip(), str(english.get("sentence", ""))
+    if not word or " " in word:
+        return None
+    role = ENGLISH_ROLES.get(word.lower())
+    if role is not None or word.lower() not in ("it", "her"):
+        return role
+    found = re.search(rf"\b{re.escape(word)}\b", sentence) or re.search(rf"(?i)\b{re.escape(word)}\b", sentence)
+    if found is None:
+        return None
+    before = re.findall(r"[\w']+|[,;:]", sentence[: found.start()])
+    after = re.findall(r"[\w']+|[^\w\s]", sentence[found.end() :])
+    ends = not after or not after[0][0].isalnum() or after[0].lower() in AFTER_OBJECT
+    if word.lower() == "it":  # a clause opens before it, or a verb follows it: its subject
+        opens = not before or before[-1].lower() in CLAUSE_OPENERS or before[-1] in ",;:"
+        return SUBJECT if opens or not ends else OBJECT
+    return OBJECT if ends else POSSESSIVE
+
+
+def japanese_role(text: str, at: int) -> str | None:
+    """The role the words from ``at`` (just after a pronoun) give it, or None when they do not tell."""
+    return next((role for particle, role in JAPANESE_ROLES if text.startswith(particle, at)), None)
