@@ -35,9 +35,9 @@ def test_wnli_agreement_matches_premise_and_candidate():
 
 def test_wnli_agreement_does_not_guess_for_a_language_without_rules():
     """As in the forms, no verbatim hypothesis stands in for missing rules: the pair counts as not derived."""
-    text = "Кошка поймала мышь, потому что она была голодна."
-    item = Item(id="r", corpus="c", language="ru", text=text, candidates=[Candidate("Кошка", Span(0, 5, "Кошка")), Candidate("мышь", Span(14, 18, "мышь"))],
-                answer=0, pronoun=Span(31, 34, "она"))
-    result = wnli_agreement([item], [NLIPair("0", "wnli", "ru", text, "Кошка была голодна.", True)])
+    text = "A macska elkapta az egeret, mert ő éhes volt."
+    item = Item(id="r", corpus="c", language="hu", text=text, candidates=[Candidate("A macska", Span(0, 8, "A macska")), Candidate("az egeret", Span(17, 26, "az egeret"))],
+                answer=0, pronoun=Span(33, 34, "ő"))
+    result = wnli_agreement([item], [NLIPair("0", "wnli", "hu", text, "A macska éhes volt.", True)])
     assert result.compared == 1 and result.exact == 0
-    assert result.mismatches[0][1] == "<not derived: no rules for language ru>"
+    assert result.mismatches[0][1] == "<not derived: no rules for language hu>"

@@ -213,22 +213,22 @@ def test_winogrande_wnli_from_the_sample_has_no_blank(tmp_path):
     assert all(s.reason for s in report.skipped)
 
 
-RUSSIAN = item(0, "Кошка поймала мышь, потому что она была голодна.", "она", ["Кошка", "мышь"], 0, language="ru")
+HUNGARIAN = item(0, "A macska elkapta az egeret, mert ő éhes volt.", "ő", ["A macska", "az egeret"], 0, language="hu")
 
 
 @pytest.mark.parametrize("name", ["nli", "disambiguated", "blank"])
 def test_language_without_rules_is_skipped_unless_verbatim(name):
-    """No rules module for ru: the grammar forms skip its items instead of substituting verbatim."""
+    """No rules module for hu: the grammar forms skip its items instead of substituting verbatim."""
     report = FormReport()
-    assert list(derive(name, [RUSSIAN], report)) == []
-    assert [(s.item_id, s.reason) for s in report.skipped] == [("t-0", "no rules for language ru")]
+    assert list(derive(name, [HUNGARIAN], report)) == []
+    assert [(s.item_id, s.reason) for s in report.skipped] == [("t-0", "no rules for language hu")]
     verbatim = FormReport()
-    assert list(derive(name, [RUSSIAN], verbatim, verbatim=True)) and verbatim.skipped == []
+    assert list(derive(name, [HUNGARIAN], verbatim, verbatim=True)) and verbatim.skipped == []
 
 
 def test_verbatim_substitution_when_asked():
-    texts = [d.text for d in disambiguated([RUSSIAN], verbatim=True)]
-    assert texts == ["Кошка поймала мышь, потому что Кошка была голодна.", "Кошка поймала мышь, потому что мышь была голодна."]
+    texts = [d.text for d in disambiguated([HUNGARIAN], verbatim=True)]
+    assert texts == ["A macska elkapta az egeret, mert A macska éhes volt.", "A macska elkapta az egeret, mert az egeret éhes volt."]
 
 
 def test_twin_form_needs_no_rules():

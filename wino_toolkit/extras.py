@@ -16,6 +16,7 @@ EXTRAS = {
     "neural": "torch, transformers, accelerate, datasets and matplotlib (embedding, LM scoring, fine-tuning and their plots)",
     "hf": "Hugging Face datasets (to_hf_dataset)",
     "distributed": "Dask (PMI indexing on a cluster)",
+    "ru": "pymorphy3 and its Russian dictionaries (Russian derived forms)",
 }
 
 

@@ -5,7 +5,7 @@ Each form is a generator over items that yields the form's records and reports, 
 silently). The grammar lives in the language modules (:mod:`wino_toolkit.lang`); the forms only
 decide which candidates, labels and ids to produce. What every form guarantees:
 
-- a language without a rules module is skipped ("no rules for language ru") unless
+- a language without a rules module is skipped ("no rules for language hu") unless
   ``verbatim=True`` asks for the generic verbatim substitution;
 - no derived sentence keeps a ``_``, and a blank is never doubled: a text holding two blanks, or a
   ``_`` that is not its referring expression, is skipped;
@@ -337,7 +337,7 @@ def derive(name: str, records: Iterable[Any], report: FormReport | None = None, 
     script : ``"hant"`` or ``"hans"``: write Chinese in Traditional or Simplified characters; the
         records' ``language`` says which (``zh-Hant``). Other languages are left as they are.
     verbatim : for a language without a rules module (``wino_toolkit/lang/<code>/``), put each
-        candidate in verbatim instead of skipping the item with "no rules for language ru".
+        candidate in verbatim instead of skipping the item with "no rules for language hu".
         Verbatim text mangles languages that inflect; the twin form needs no rules either way.
 
     Returns

@@ -48,7 +48,7 @@ def get_language(tag: str) -> Language:
 def has_rules(tag: str) -> bool:
     """Whether a language module covers ``tag`` (else only the generic verbatim rules exist).
 
-    >>> has_rules("en-GB"), has_rules("ru")
+    >>> has_rules("en-GB"), has_rules("hu")
     (True, False)
     """
     return any(key in languages for key in _keys(tag))

@@ -1,0 +1,219 @@
+"""A candidate as a Russian noun phrase that can be put in any case.
+
+Candidates come as the text mentions them, in whatever case the sentence gave them ("Георгию",
+"членов банды"): the head noun and the words agreeing with it before it (adjectives, determiners,
+participles) are parsed and re-inflected; what follows the head (a genitive "банды", a
+prepositional phrase) stays as it is. "Сэм и Эми" is two phrases, plural together. A word
+pymorphy3 does not know at all (UNKN, "Эми") is taken for an indeclinable foreign name.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from ...errors import FormError
+from .morphology import is_proper, parses
+from .pronouns import Reading
+
+__all__ = ["Phrase", "build", "same_case"]
+
+WORD = re.compile(r"\w+(?:-\w+)*")
+MODIFIERS = frozenset({"ADJF", "PRTF"})
+GENDERS = ("masc", "femn", "neut")
+
+
+def same_case(model: str, word: str) -> str:
+    return word[:1].upper() + word[1:] if model[:1].isupper() else word
+
+
+def gender_of(tag: Any) -> str | None:
+    return next((g for g in GENDERS if g in tag), None)
+
+
+def number_of(tag: Any) -> str:
+    return "plur" if "plur" in tag else "sing"
+
+
+@dataclass(frozen=True)
+class Part:
+    """One word of the phrase: its text and the parse to inflect it from (None: it stays as it is)."""
+
+    text: str
+    parse: Any | None
+    head: bool = False
+    others: tuple[Any, ...] = ()  # other readings of the head that agree as well ("лисы": лис or лиса)
+
+
+@dataclass(frozen=True)
+class Phrase:
+    """A candidate noun phrase: its words with the space between them, and what agreement needs."""
+
+    parts: tuple[Part | str, ...]  # words, and the text between them
+    gender: str | None
+    number: str
+    animate: bool
+    yo: bool = True  # write ё as pymorphy3 does; False where the text writes е for it
+
+    def form(self, case: str) -> str:
+        """The phrase in ``case`` (pymorphy3's grammeme: nomn, gent, datv, accs, ablt, loct)."""
+        out = []
+        for part in self.parts:
+            if isinstance(part, str):
+                out.append(part)
+            elif part.parse is None:
+                out.append(part.text)
+            else:
+                word = self.inflect(part, case)
+                out.append(same_case(part.text, word if self.yo else word.replace("ё", "е")))
+        return "".join(out)
+
+    def inflect(self, part: Part, case: str) -> str:
+        tag = part.parse.tag
+        if part.head:
+            want = {case}
+        else:
+            want = {case, number_of(tag)}
+            if number_of(tag) == "sing" and gender_of(tag):
+                want.add(gender_of(tag))
+            if case == "accs" and (number_of(tag) == "plur" or "masc" in tag):
+                want.add("anim" if self.animate else "inan")
+        forms = {getattr(p.inflect(want), "word", None) for p in (part.parse, *part.others)}
+        if None in forms:
+            raise FormError(f"pymorphy3 cannot put {part.text!r} in the {case} case")
+        if len(forms) > 1:
+            lemmas = " or ".join(sorted({p.normal_form for p in (part.parse, *part.others)}))
+            raise FormError(f"{part.text!r} may be a form of {lemmas}, which differ in the {case} case")
+        return forms.pop()
+
+
+def _parts(text: str) -> list[tuple[str, str]]:
+    """``(space before, word)`` pairs of ``text``; punctuation is kept with the space before a word."""
+    out, pos = [], 0
+    for m in WORD.finditer(text):
+        out.append((text[pos : m.start()], m.group()))
+        pos = m.end()
+    if text[pos:].strip():
+        raise FormError(f"the candidate {text!r} ends in punctuation")
+    return out
+
+
+def gender_fits(tag: Any, gender: str | None) -> bool:
+    """Whether a word's tag fits a pronoun's gender ("mn": masculine or neuter; "ms-f" nouns fit masc and femn)."""
+    if gender is None:
+        return True
+    if gender == "mn":
+        return "masc" in tag or "neut" in tag
+    return gender in tag or (gender in ("masc", "femn") and "ms-f" in tag)
+
+
+def _agrees(tag: Any, wants: list[Reading]) -> bool:
+    return any(number_of(tag) == w.number and (w.number == "plur" or gender_fits(tag, w.gender)) for w in wants)
+
+
+def _head_parses(word: str, wants: list[Reading]) -> list[Any]:
+    """The noun readings of ``word`` agreeing with the pronoun, most likely first (else the likeliest).
+
+    A name none of whose readings agrees is not guessed at: "Карол" reads only as a plural of
+    "Карола", where the text means a woman called Carol, whose name does not decline.
+    """
+    nouns = [p for p in parses(word) if p.tag.POS == "NOUN"]
+    if not nouns:
+        return []
+    agreeing = [p for p in nouns if _agrees(p.tag, wants)]
+    if not agreeing and is_proper(nouns[0]) and wants:
+        raise FormError(f"no reading of the name {word!r} agrees with the pronoun, so how it declines is unknown")
+    return agreeing or nouns[:1]
+
+
+def _modifier_parse(word: str, head: Any) -> Any | None:
+    """The adjective reading of ``word`` that agrees with the head noun's reading."""
+    h = head.tag
+    for p in parses(word):
+        t = p.tag
+        if t.POS in MODIFIERS and t.case == h.case and number_of(t) == number_of(h):
+            if number_of(h) == "plur" or gender_of(t) in (None, gender_of(h)) or gender_of(h) is None:
+                return p
+    return None
+
+
+def _conjunct(words: list[tuple[str, str]], wants: list[Reading], initial: bool) -> tuple[list[Part | str], Any | None]:
+    """One noun phrase: the modifiers, the head, the words after it; and the head's parse."""
+    for h, (_, word) in enumerate(words):
+        heads = _head_parses(word, wants)
+        head = heads[0] if heads else None
+        if head is None:
+            if all("UNKN" in p.tag for p in parses(word)) and word[:1].isupper() and h == 0:
+                # a foreign name pymorphy3 does not know ("Эми"): indeclinable, kept whole
+                out: list[Part | str] = []
+                for space, w in words:
+                    out += [space, Part(w, None)]
+                return out, None
+            continue
+        mods = [_modifier_parse(w, head) for _, w in words[:h]]
+        if any(m is None for m in mods):
+            continue
+        out = []
+        for (space, w), m in zip(words[:h], mods):
+            out += [space, Part(w, m)]
+        # a reading half as likely as the best is not a rival ("статью": статья, not стать)
+        others = tuple(p for p in heads[1:] if number_of(p.tag) == number_of(head.tag) and 2 * p.score > head.score)
+        out += [words[h][0], Part(words[h][1], head, head=True, others=others)]
+        for space, w in words[h + 1 :]:
+            out += [space, Part(w, None)]
+        return out, head
+    raise FormError(f"no noun pymorphy3 knows heads the candidate {' '.join(w for _, w in words)!r}")
+
+
+def build(text: str, wants: list[Reading], initial: bool = False, yo: bool = True) -> Phrase:
+    """The candidate ``text`` as a phrase; ``wants`` are the pronoun's readings, which settle words
+    that read several ways ("полки": a shelf's, or shelves); ``initial``: the mention opens a
+    sentence, so its capital shows nothing and a common noun is written in lower case."""
+    words = _parts(text)
+    if not words:
+        raise FormError(f"the candidate {text!r} has no words")
+    groups: list[list[tuple[str, str]]] = [[]]
+    for space, word in words:
+        if word.lower() == "и" and groups[-1]:
+            groups.append([])
+            groups[-1].append((space + word, ""))  # the conjunction, kept as text
+        else:
+            groups[-1].append((space, word))
+    parts: list[Part | str] = []
+    heads = []
+    for g, group in enumerate(groups):
+        lead = ""
+        if g:
+            lead, group = group[0][0], group[1:]
+            if not group:
+                raise FormError(f"the candidate {text!r} ends in a conjunction")
+        # a conjunct of "Сэм и Эми" has its own number; the plural pronoun says nothing about it
+        conj, head = _conjunct(group, wants if len(groups) == 1 else [], initial and g == 0)
+        parts += [lead, *conj]
+        heads.append(head)
+    if initial:
+        parts = _lower_initial(parts)
+    first = heads[0]
+    if len(heads) > 1:
+        gender, number = None, "plur"
+    elif first is None:
+        gender = next((w.gender for w in wants if w.gender), None)
+        number = wants[0].number if wants else "sing"
+    else:
+        gender, number = gender_of(first.tag), number_of(first.tag)
+        if "Pltm" in first.tag:
+            number = "plur"
+    animate = any(h is not None and "anim" in h.tag for h in heads)
+    return Phrase(tuple(p for p in parts if p != ""), gender, number, animate, yo)
+
+
+def _lower_initial(parts: list[Part | str]) -> list[Part | str]:
+    """A sentence-initial common word in lower case ("Кубок" → "кубок"); names keep their capital."""
+    for n, part in enumerate(parts):
+        if isinstance(part, Part):
+            proper = part.parse is None or is_proper(part.parse)
+            if not proper:
+                parts = list(parts)
+                parts[n] = Part(part.text[:1].lower() + part.text[1:], part.parse, part.head, part.others)
+            return parts
+    return parts
