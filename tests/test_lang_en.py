@@ -147,7 +147,12 @@ SUBSTITUTIONS = [
     ),
     pytest.param(
         make("The Beatles met the producer because they wanted a new sound.", "they", "The Beatles", "the producer"),
-        0, "The Beatles met the producer because The Beatles wanted a new sound.", id="name-keeps-capital-the",
+        0, "The Beatles met the producer because the Beatles wanted a new sound.",
+        id="name-sentence-initial-the-lowered",
+    ),
+    pytest.param(
+        make("The producer met The Beatles because they wanted a new sound.", "they", "The producer", "The Beatles"),
+        1, "The producer met The Beatles because The Beatles wanted a new sound.", id="name-keeps-capital-the",
     ),
     pytest.param(
         make("There is a pillar between me and the stage, and I can't see around it.", "it", "a pillar", "the stage"),

@@ -14,12 +14,22 @@ Rules (tables in the sibling modules, decisions in ``mentions``, ``agreement`` a
   ("they're" → "the trophy is"). The candidate's number comes from its head noun (lemma tables, a
   few lists of irregular nouns), coordination ("Sam and Amy") or its determiner; names are singular;
   nouns like "sheep" leave the verb as it is.
+- A capital that only marks a sentence start in the source is not carried mid-sentence: "The Home
+  Owners Association" → "the Home Owners Association", "Sentient machines" → "sentient machines";
+  names, acronyms and titles keep theirs ("the CIA", "Mr. Dombey"), and a capitalised plural for a
+  singular pronoun is a name ("Gates"). A determiner capitalised mid-sentence ("met The Beatles") stays.
+  Plural-looking names of one thing take a singular verb ("the United States needs"; ``nouns.SINGULAR_NAMES``).
 - WinoGrande's blank "_" is written for its options: the option goes in as it is (capitalised at a
-  sentence start, its determiner lowered mid-sentence), without agreement or added articles.
-- The NLI hypothesis is the clause that holds the pronoun (see ``bounds``), with the same edits, made
-  a sentence; there demonstratives and possessive determiners become "the" ("his son" → "the son").
+  sentence start, its sentence-start capital lowered mid-sentence), without agreement or added articles.
+- The NLI hypothesis follows GLUE WNLI's hand-written hypotheses (the conventions are listed in
+  ``bounds``): the clause that holds the pronoun, with the same edits, made a sentence; there
+  demonstratives and possessive determiners of a candidate become "the" ("his son" → "the son"), an
+  opening participle holding the pronoun becomes a finite sentence, and a pronoun inside an "as if"
+  clause gives no hypothesis (:class:`FormError`).
 - ``blank`` puts "_" in place of the pronoun, "_'s" for a possessive (WinoGrande options are noun
-  phrases, so the possessive ending stays in the text), "_" for a reflexive.
+  phrases, so the possessive ending stays in the text), "_" for a reflexive; the options are the
+  candidates as they read mid-sentence (see above). A comma or stop the pronoun's span took along
+  ("him,") stays after the candidate or the blank in every form.
 - The NLI premise of a WinoGrande item puts back a pronoun that fits both options ("she" for two
   women's names, "it" for two things, "they" for two plurals; see ``blanks``), or reports the item.
 
@@ -32,12 +42,12 @@ from __future__ import annotations
 from ...errors import FormError
 from ...schema import Item, Span
 from .. import register_language
-from ..base import Language, sentence_initial
+from ..base import Language, mention_text, sentence_initial
 from .agreement import Edit, role, verb_edits
 from .blanks import blank_premise
-from .bounds import clause_tokens
+from .bounds import clause_tokens, participial_opening, past_tense
 from .lexicon import lexicon, parse
-from .mentions import candidate_phrase, capitalise, lower_determiner, noun_number, possessive
+from .mentions import candidate_phrase, capitalise, mid_sentence, noun_number, possessive
 from .pronouns import PRONOUN_CASES, PRONOUNS
 
 __all__ = ["English"]
@@ -58,6 +68,10 @@ class English(Language):
 
     def hypothesis(self, item: Item, k: int) -> str:
         span = self.reference(item)
+        p = parse(item.text)
+        opening = participial_opening(p, *_tokens(p, span), lexicon())
+        if opening is not None:
+            return self._finite_opening(item, k, span, p, opening)
         start, end = self.clause_bounds(item, span)
         edits = [e for e in self._edits(item, k, span, standalone=True) if start <= e[0] and e[1] <= end]
         return self.sentence(_tidy(_apply(item.text, edits, start, end)))
@@ -73,7 +87,17 @@ class English(Language):
         p = parse(item.text)
         first, after = _tokens(p, span)
         mark = "_'s" if role(p, first, after, lexicon()) in ("possessive", "independent") else self.BLANK
+        mark += _attached_punctuation(span.text)
         return item.text[: span.start] + mark + item.text[span.end :], Span(span.start, span.start + 1, self.BLANK)
+
+    def blank_option(self, item: Item, k: int) -> str:
+        """The option as it fills a blank mid-sentence: a capital that only marked the sentence start in the
+        source goes ("The Home Owners Association" → "the Home Owners Association"); names keep theirs."""
+        phrase = " ".join(mention_text(item, k).split())
+        span = item.candidates[k].span
+        initial = _starts_sentence(item.text, phrase) if span is None else sentence_initial(item.text, span.start)
+        hint = None if item.pronoun is None else _pronoun_number(item.pronoun.text)
+        return mid_sentence(phrase, lexicon(), initial=initial, hint=hint)
 
     def sentence(self, clause: str) -> str:
         """A clause made a sentence: first letter capitalised (after any quote), full stop if none."""
@@ -110,8 +134,9 @@ class English(Language):
         lex = lexicon()
         if span.text == self.BLANK:
             phrase = " ".join(item.candidates[k].text.split())
-            phrase = capitalise(phrase) if sentence_initial(text, span.start) else lower_determiner(phrase)
-            return phrase, None, "blank"
+            if sentence_initial(text, span.start):
+                return capitalise(phrase), None, "blank"
+            return mid_sentence(phrase, lex, initial=_starts_sentence(text, phrase)), None, "blank"
         p = parse(text)
         first, after = _tokens(p, span)
         if first > 0 and p.lower[first - 1] in ARTICLES:
@@ -129,14 +154,39 @@ class English(Language):
             phrase = capitalise(phrase)
         return phrase, number, pronoun_role
 
+    def _finite_opening(self, item: Item, k: int, span: Span, p, opening: tuple[int, int, int, int]) -> str:
+        """ "Muttering about the weather to herself, she left" → "She muttered about the weather to Mary.":
+        the main clause's subject, the participle in the past tense, the rest of the opening."""
+        verb, comma, subject_start, subject_end = opening
+        start, end = p.starts[verb], p.starts[comma]
+        edits = [e for e in self._edits(item, k, span, standalone=True) if start <= e[0] and e[1] <= end]
+        edits.append((p.starts[verb], p.ends[verb], past_tense(p.words[verb], lexicon())))
+        subject = item.text[p.starts[subject_start] : p.ends[subject_end - 1]]
+        return self.sentence(_tidy(subject + " " + _apply(item.text, edits, start, end)))
+
     def _edits(self, item: Item, k: int, span: Span, *, standalone: bool) -> list[Edit]:
         phrase, number, pronoun_role = self._phrase(item, k, span, standalone=standalone)
-        edits: list[Edit] = [(span.start, span.end, phrase)]
+        edits: list[Edit] = [(span.start, span.end, phrase + _attached_punctuation(span.text))]
         if pronoun_role == "subject":
             p = parse(item.text)
             was = _pronoun_number(span.text) or noun_number(span.text, lexicon()) or "sg"
             edits += verb_edits(p, _tokens(p, span)[1], number, was, lexicon())
         return edits
+
+
+def _starts_sentence(text: str, phrase: str) -> bool:
+    """Whether ``phrase`` (an option not located in the text) stands at a sentence start there."""
+    at = text.find(phrase)
+    while at >= 0:
+        if sentence_initial(text, at):
+            return True
+        at = text.find(phrase, at + 1)
+    return False
+
+
+def _attached_punctuation(pronoun: str) -> str:
+    """A comma or stop that the source's pronoun span took along ("him,"): it stays in the text."""
+    return pronoun[len(pronoun.rstrip(",.;:!?")) :]
 
 
 def _pronoun_number(text: str) -> str | None:
@@ -170,6 +220,8 @@ def _tidy(clause: str) -> str:
         clause = clause[:-2] + clause[-1]
     if clause.count('"') % 2:
         clause = clause[1:] if clause.startswith('"') else clause[:-1] if clause.endswith('"') else clause
+    if clause[:1] in "\"“" and clause.rstrip(".!?")[-1:] in "\"”" and sum(clause.count(q) for q in "\"“”") == 2:
+        clause = clause[1:].replace("”", "").replace('"', "")  # reported speech: the quoted words alone
     if clause.startswith("“") and "”" not in clause:
         clause = clause[1:]
     if clause.endswith("”") and "“" not in clause:

@@ -77,7 +77,7 @@ def _agree(p: Parse, j: int, word: str, number: str, lex: Lexicon) -> str | None
     if number == "sg":
         if word in SINGULAR_OF:
             return SINGULAR_OF[word]
-        if word in INVARIANT or not lex.is_base_verb(word):
+        if (word in INVARIANT and not _main_verb_use(p, j)) or not lex.is_base_verb(word):
             return None
         if word in SAME_PAST and _past_sentence(p, j, lex):
             return None
@@ -85,6 +85,17 @@ def _agree(p: Parse, j: int, word: str, number: str, lex: Lexicon) -> str | None
     if word in PLURAL_OF:
         return PLURAL_OF[word]
     return lex.plural_verb(word)
+
+
+#: modals that are also main verbs: "they need fish" → "it needs fish", but "they need not go" stays
+SEMI_MODALS = frozenset(("need", "dare"))
+
+
+def _main_verb_use(p: Parse, j: int) -> bool:
+    """ "need"/"dare" is a main verb unless "not" follows: modal "need" lives in negations ("they need not go")."""
+    if p.lower[j] not in SEMI_MODALS:
+        return False
+    return (p.lower[j + 1] if j + 1 < len(p.words) else "") not in ("not", "n't")
 
 
 def _past_sentence(p: Parse, j: int, lex: Lexicon) -> bool:

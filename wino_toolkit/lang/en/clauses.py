@@ -48,3 +48,24 @@ TELL_VERBS = frozenset(
 
 #: personal pronouns (a clause after "and" needs one of these to count as a new clause)
 PERSONAL = frozenset("i you he she it we they".split())
+
+#: temporal subordinators: a pronoun in the clause they open keeps the main clause it depends on
+#: ("Tom left early when he felt sick" is the hypothesis, not "Tom felt sick"); "as soon as" is a phrase.
+#: "until", "after" and "before" clauses stand alone, as in WNLI ("... until it was empty" → "It was empty.")
+TEMPORAL = frozenset("when whenever once".split())
+TEMPORAL_PHRASES: tuple[tuple[str, ...], ...] = (("as", "soon", "as"),)
+
+#: "as if" / "as though" open a supposition, which a hypothesis must not assert: such items are skipped
+SUPPOSITION = (("as", "if"), ("as", "though"))
+
+#: words before an exceptive "but" ("nobody but him to open the shop"): there "but" opens no clause
+EXCEPTIVE_BEFORE = frozenset(
+    "nobody anybody anyone everyone everybody none one all nothing anything everything no".split()
+)
+
+#: coordinators after a comma that end the clause only when a new clause follows: ", for the children's
+#: sake" and ", and his boat" stay with their clause, ", and she left" does not
+COORDINATORS_KEPT = frozenset("and or for nor".split())
+
+#: words that may stand before an opening participle: "And muttering ... to herself, she ..."
+PARTICIPLE_LEADS = frozenset("and but then so yet".split())

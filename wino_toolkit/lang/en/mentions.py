@@ -21,10 +21,12 @@ from .nouns import (
     POSTMODIFIERS,
     QUANTITY_PHRASES,
     SINGULAR_IN_S,
+    SINGULAR_NAMES,
     ZERO_PLURALS,
 )
+from .people import FEMALE_NAMES, FEMALE_TITLES, MALE_NAMES, MALE_TITLES
 
-__all__ = ["candidate_phrase", "noun_number", "possessive", "lower_determiner", "capitalise"]
+__all__ = ["candidate_phrase", "noun_number", "possessive", "lower_determiner", "capitalise", "mid_sentence"]
 
 APOSTROPHES = ("'s", "’s")
 QUOTES = "\"“”"
@@ -50,6 +52,9 @@ def noun_number(phrase: str, lex: Lexicon, hint: str | None = None) -> str | Non
         if joined.startswith(quantity + " "):
             return number or noun_number(phrase[len(quantity) + 1 :], lex, hint)
     end = next((i for i in range(1, len(low)) if low[i] in POSTMODIFIERS), len(low))
+    name = " ".join(low[1 if low[0] == "the" else 0 : end])
+    if name in SINGULAR_NAMES and words[end - 1][:1].isupper():
+        return "sg"  # "the United States needs"
     if "and" in low[:end]:
         return "pl"
     if low[0] in DETERMINER_NUMBER and end > 1:
@@ -97,6 +102,39 @@ def lower_determiner(phrase: str) -> str:
     return phrase
 
 
+def mid_sentence(phrase: str, lex: Lexicon, *, initial: bool, hint: str | None = None) -> str:
+    """The phrase as it reads mid-sentence. ``initial``: it starts a sentence in the source, so its first
+    capital may only mark the sentence start: "The Home Owners Association" → "the Home Owners Association",
+    "Sentient machines" → "sentient machines", "The CIA" → "the CIA". Names, acronyms and titles keep
+    theirs ("Mr. Dombey", "Black Eyed Peas", "Channel 6 news team"); a capitalised plural stands for a
+    singular pronoun ("Gates" for "he") only as a name. Elsewhere only a plain determiner is lowered.
+    """
+    if not initial:
+        return lower_determiner(phrase)
+    first, _, rest = phrase.partition(" ")
+    low = first.lower()
+    if not first[:1].isupper() or first[1:] != low[1:]:
+        return phrase  # lower already, or an acronym / inner capital ("CIA", "McCain", "AT&T")
+    if low in DETERMINERS or low in QUANTITY_PHRASES or phrase.lower().startswith(tuple(QUANTITY_PHRASES)):
+        return low + (" " + rest if rest else "")
+    if _proper(first, rest, lex):
+        return phrase
+    if not rest and not (lex.plural_noun(low, known=True) and hint != "sg"):
+        return phrase  # a lone capitalised word is a name unless it is a plural for a plural pronoun
+    return low + (" " + rest if rest else "")
+
+
+def _proper(first: str, rest: str, lex: Lexicon) -> bool:
+    """Whether a capitalised first word belongs to a name: a title, a given name, a word no table knows,
+    or one with capitalised words or a number after it ("Dance Instructor Kate", "Sam and Amy", "Channel 6")."""
+    low = first.lower()
+    if first.endswith(".") or low in MALE_TITLES or low in FEMALE_TITLES or low in MALE_NAMES or low in FEMALE_NAMES:
+        return True
+    if any(w[:1].isupper() or w[:1].isdigit() for w in rest.split()):
+        return True
+    return not (low in lex.nouns or low in lex.adjectives or lex.plural_noun(low, known=True) or lex.verb_lemma(low))
+
+
 def capitalise(phrase: str) -> str:
     return phrase[:1].upper() + phrase[1:]
 
@@ -132,7 +170,13 @@ def candidate_phrase(item: Item, k: int, p: Parse, lex: Lexicon, *, standalone: 
         phrase = "the " + rest
     elif kind is None and phrase[:1].islower() and _takes_article(phrase):
         phrase = "the " + phrase
-    return lower_determiner(phrase)
+    initial = cand.span is not None and phrase.startswith(cand.span.text) and _at_sentence_start(p, cand.span.start)
+    return mid_sentence(phrase, lex, initial=initial, hint=hint)
+
+
+def _at_sentence_start(p: Parse, start: int) -> bool:
+    i = p.token_at(start)
+    return i < len(p.words) and p.sentence_of[i] == i
 
 
 def _common_plural_lowered(phrase: str, p: Parse, start: int, lex: Lexicon) -> str:

@@ -64,6 +64,13 @@ SINGULAR_IN_S = frozenset(
     "apparatus atlas canvas plus bias walrus octopus cactus".split()
 )
 
+#: names that look plural but name one thing, so the verb is singular ("the United States needs")
+SINGULAR_NAMES = frozenset((
+    "united states", "united nations", "united arab emirates", "united kingdom", "netherlands", "philippines",
+    "bahamas", "maldives", "seychelles", "marshall islands", "solomon islands", "cayman islands",
+    "new york times", "los angeles times", "financial times", "times", "general motors", "news",
+))
+
 #: nouns for inalienable possession: "his eyes" stays possessive where "his son" becomes "the son"
 BODY_PARTS = frozenset(
     "arm arms eye eyes ear ears face hand hands head hair foot feet leg legs mouth nose finger fingers "

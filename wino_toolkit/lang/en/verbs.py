@@ -48,3 +48,23 @@ DITRANSITIVE = frozenset(
     "costs wish wishes wished envy envies envied deny denies denied refuse refuses refused call calls "
     "called name names named make makes made get gets got find finds found leave leaves left".split()
 )
+
+#: past tense of irregular verbs, by lemma: an opening participle made finite ("knowing" → "knew")
+IRREGULAR_PAST: dict[str, str] = {
+    "be": "was", "have": "had", "do": "did", "go": "went", "make": "made", "take": "took", "know": "knew",
+    "see": "saw", "come": "came", "get": "got", "give": "gave", "find": "found", "think": "thought",
+    "tell": "told", "say": "said", "leave": "left", "feel": "felt", "bring": "brought", "buy": "bought",
+    "hold": "held", "keep": "kept", "stand": "stood", "sit": "sat", "run": "ran", "write": "wrote",
+    "read": "read", "hear": "heard", "meet": "met", "lose": "lost", "send": "sent", "spend": "spent",
+    "build": "built", "fall": "fell", "catch": "caught", "teach": "taught", "fight": "fought",
+    "seek": "sought", "throw": "threw", "grow": "grew", "draw": "drew", "fly": "flew", "drive": "drove",
+    "ride": "rode", "rise": "rose", "speak": "spoke", "break": "broke", "choose": "chose", "wear": "wore",
+    "tear": "tore", "bear": "bore", "swear": "swore", "eat": "ate", "drink": "drank", "sing": "sang",
+    "swim": "swam", "begin": "began", "ring": "rang", "sink": "sank", "shake": "shook", "wake": "woke",
+    "hide": "hid", "bite": "bit", "lead": "led", "feed": "fed", "lie": "lay", "lay": "laid", "pay": "paid",
+    "sell": "sold", "sleep": "slept", "sweep": "swept", "weep": "wept", "creep": "crept", "win": "won",
+    "shoot": "shot", "strike": "struck", "hang": "hung", "swing": "swung", "cling": "clung", "dig": "dug",
+    "stick": "stuck", "understand": "understood", "forget": "forgot", "forgive": "forgave", "mean": "meant",
+    "put": "put", "cut": "cut", "hit": "hit", "let": "let", "set": "set", "shut": "shut", "hurt": "hurt",
+    "become": "became", "steal": "stole", "freeze": "froze", "blow": "blew", "light": "lit",
+}
