@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from collections import Counter
+from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -81,3 +82,39 @@ def test_chinese_and_japanese_edits_hold_a_character_not_the_sentence():
     """A run of CJK characters is not one word: an edit replaces the pronoun, never the whole sentence."""
     assert encode("猫追老鼠，因为它饿了。", "猫追老鼠，因为猫饿了。") == [[7, 8, "猫"]]
     assert encode("彼はケーキを食べた。", "太郎はケーキを食べた。") == [[0, 1, "太郎"]]
+
+
+GOLD = Path(__file__).parent / "gold"
+GOLD_FILES = sorted(GOLD.glob("*.jsonl"))
+#: exact-match floors per language and form, a few points under what was measured (BENCHMARKS.md, "Derived
+#: forms"): the gold items are evaluation only, so a drop below means a rule change broke unseen data
+FLOORS = {"disambiguated": 0.9, "blank": 0.9, "nli": 0.8}
+
+
+@pytest.mark.parametrize("path", GOLD_FILES, ids=lambda p: p.stem)
+def test_gold_set_has_30_items_per_form_and_stores_no_corpus_text(path):
+    entries = load_gold(path)
+    for form in ("disambiguated", "nli", "blank"):
+        assert len({e.id for e in entries if e.form == form}) >= 30, form
+    for entry in entries:
+        for _, _, replacement in entry.edits or []:
+            # a replacement is a candidate's noun phrase, a blank or a rewritten word, never a corpus sentence
+            assert len(replacement) <= 30, (entry.line, replacement)
+        if entry.form == "blank" and entry.edits is not None:
+            assert entry.blank_options and len(entry.blank_options) == 2, entry.line
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("path", GOLD_FILES, ids=lambda p: p.stem)
+def test_gold_set_against_the_shared_corpora(shared, path):
+    """Every entry names a test-half item of a shared corpus (the rules were tuned on the other half); each
+    form's exact match stays above its floor."""
+    entries = load_gold(path)
+    items = {}
+    for source in {e.source for e in entries}:
+        items.update({(source, i.id): i for i in wt.read(shared / source)})
+    assert all(half_of(schema_key(items[e.source, e.id])) == "test" for e in entries)
+    report = evaluate_gold(entries, shared)
+    assert not report.missing
+    for (_, form), agreement in report.rows.items():
+        assert agreement.exact_share >= FLOORS[form], report.table()

@@ -17,6 +17,24 @@
 
 Anything else (``en``, clitic clusters, an inverted subject, a verb the tables cannot inflect) is
 a :class:`~wino_toolkit.errors.FormError` with the reason, never a guessed sentence.
+
+The blank (WinoGrande) form reuses the rewrite (:mod:`.blanks`): the text is rewritten with ``_``
+as the noun phrase, so the blank stands where a noun phrase stands, and each option is what the
+disambiguated sentence puts there, determiner included ("le monument", "Le chat" starting a
+sentence):
+
+- ``qu'il`` and ``s'il`` are written out ("parce que _ avait faim"); an option that would elide
+  them again ("qu'Anne") cannot be written after "que _": the item is skipped with the reason;
+- an object clitic moves after its verb group like the candidate would ("on les a punis" →
+  "on a puni _"), never "on _ a punis"; a clitic cluster is skipped, as for substitution;
+- a possessive becomes article + noun + "de _" ("contre sa poitrine" → "contre la poitrine de
+  _"); when "de" or "à" contracts with an option's article (du, des, au, aux) no one text fits
+  both options, and the item is **skipped with the reason** rather than writing "de le garçon"
+  or an option that is not a noun phrase ("du garçon"); the same holds for ``de lui``/``à lui``;
+- place candidates must share their preposition ("nager dans _": "le lac", "la mer"), else the
+  item is skipped;
+- a verb or adjective that would agree with one option only ("ils ont perdu" with "Yakoutsk")
+  is skipped with the reason.
 """
 from __future__ import annotations
 
@@ -31,6 +49,7 @@ from .abbreviations import ABBREVIATIONS
 from .adjectives import PRENOMINAL
 from .adverbs import ADVERBS
 from .auxiliaries import AUXILIARIES
+from ..blanks import options_from_substitutions
 from .clauses import CLAUSE_OPENERS
 from .clitics import CLITICS
 from .contractions import CONTRACTIONS
@@ -155,6 +174,7 @@ class French(Language):
     PRONOUNS = PRONOUNS
     DETERMINERS = DETERMINERS
     CLAUSE_OPENERS = CLAUSE_OPENERS
+    _blanked: tuple[Item, tuple[str, int, list[str]]] | None = None  # the last item blanked, as both hooks need it
 
     # -- public API ---------------------------------------------------------------------------
     def substitute(self, item: Item, k: int) -> str:
@@ -173,6 +193,34 @@ class French(Language):
         if before and self.opener_ending(before, len(before) - 1) == "subjunctive":
             out = self.indicative(out)
         return self.sentence(out)
+
+    def blank(self, item: Item) -> tuple[str, Span]:
+        """The blank where the substituted noun phrase stands (see the module docstring)."""
+        text, at, _ = self.blanked(item)
+        return text, Span(at, at + 1, self.BLANK)
+
+    def blank_option(self, item: Item, k: int) -> str:
+        """Candidate ``k`` as the disambiguated sentence writes it in the blank ("le monument")."""
+        return self.blanked(item)[2][k]
+
+    def blanked(self, item: Item) -> tuple[str, int, list[str]]:
+        """The blank text, where its ``_`` is, and every candidate's option; FormError with the reason."""
+        if self._blanked is not None and self._blanked[0] is item:
+            return self._blanked[1]
+        span = self.reference(item)
+        pron = PRONOUNS.get(span.text.lower().replace("’", "'"))
+        if pron is None:
+            raise FormError(f"{span.text!r} is not a pronoun the French rules handle")
+        places = {self.phrase(item, k).preposition for k in range(len(item.candidates))}
+        if len(places) > 1:
+            named = ", ".join(sorted(repr(p or "no preposition") for p in places))
+            raise FormError(f"the candidates are place phrases with different prepositions ({named}): no one blank fits both")
+        place = places.pop()
+        text = self.rewrite(item.text, span, Phrase(self.BLANK, None, pron.number, place))
+        options = options_from_substitutions(text, [self.substitute(item, k) for k in range(len(item.candidates))],
+                                             [c.text for c in item.candidates])
+        self._blanked = (item, (text, text.index(self.BLANK), options))
+        return self._blanked[1]
 
     def indicative(self, clause: str) -> str:
         """The clause's first subjunctive verb made indicative ("la carafe soit vide" → "... est vide")."""

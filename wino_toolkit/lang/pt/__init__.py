@@ -22,6 +22,17 @@ candidate, o/a/-lo/-la objects move after the verb ("convencê-lo" → "convence
 become article + noun + de + candidate. A name takes the article the text uses with it ("da Emma"
 when the text says "a mãe da Emma"), else none ("de Bill"). Anything else raises
 :class:`~wino_toolkit.errors.FormError`.
+
+The blank (WinoGrande) form reuses the rewrite (:mod:`wino_toolkit.lang.blanks`): the slot or
+pronoun is rewritten with ``_`` as the noun phrase and each option is what the disambiguated
+sentence puts there, article included ("o caminhão de entregas", "A torta" starting a sentence).
+So an object clitic's blank follows the verb ("o elogiou" → "elogiou _") and a possessive's
+follows the noun ("seu carro" → "o carro de _", never "porque _ vez"). A preposition that
+contracts with an option's article (de + o = do, em + a = na, a + o = ao, por + a = pela) cannot
+be written before the blank with the article in the option ("de o menino" is not Portuguese),
+and an option holding the contraction ("do menino") is not a noun phrase: such items are
+**skipped with the reason**; names without an article ("de Bill") keep their blank. A verb or
+adjective that agrees with one option only is skipped too.
 """
 from __future__ import annotations
 
@@ -33,6 +44,7 @@ from ...errors import FormError
 from ...schema import Item, Span
 from .. import register_language
 from ..base import Edit, Language, apply, sentence_initial
+from ..blanks import options_from_substitutions
 from .adjectives import PRENOMINAL
 from .adverbs import ADVERBS
 from .clauses import CLAUSE_OPENERS
@@ -177,6 +189,7 @@ class Portuguese(Language):
     PRONOUNS = PRONOUNS
     CONTRACTIONS = CONTRACTIONS
     CLAUSE_OPENERS = CLAUSE_OPENERS
+    _blanked: tuple[Item, tuple[str, int, list[str]]] | None = None  # the last item blanked, as both hooks need it
 
     # -- public API ---------------------------------------------------------------------------
     def substitute(self, item: Item, k: int) -> str:
@@ -193,14 +206,23 @@ class Portuguese(Language):
         return self.sentence(self.indicative(self.rewrite(clause, inner, self.phrase(item, k)).strip()))
 
     def blank(self, item: Item) -> tuple[str, Span]:
-        """A slot becomes ``_`` with the spacing a word would have; a pronoun is replaced."""
-        span = self.reference(item)
-        if not span.is_slot:
-            return super().blank(item)
-        k = span.start
-        if k == 0 or item.text[k - 1] == " ":
-            return item.text[:k] + "_ " + item.text[k:], Span(k, k + 1, "_")
-        return item.text[:k] + " _" + item.text[k:], Span(k + 1, k + 2, "_")
+        """The blank where the substituted noun phrase stands (see the module docstring)."""
+        text, at, _ = self.blanked(item)
+        return text, Span(at, at + 1, self.BLANK)
+
+    def blank_option(self, item: Item, k: int) -> str:
+        """Candidate ``k`` as the disambiguated sentence writes it in the blank ("o caminhão de entregas")."""
+        return self.blanked(item)[2][k]
+
+    def blanked(self, item: Item) -> tuple[str, int, list[str]]:
+        """The blank text, where its ``_`` is, and every candidate's option; FormError with the reason."""
+        if self._blanked is not None and self._blanked[0] is item:
+            return self._blanked[1]
+        text = self.rewrite(item.text, self.reference(item), Phrase(self.BLANK, None, None, None))
+        options = options_from_substitutions(text, [self.substitute(item, k) for k in range(len(item.candidates))],
+                                             [c.text for c in item.candidates])
+        self._blanked = (item, (text, text.index(self.BLANK), options))
+        return self._blanked[1]
 
     def clause_bounds(self, item: Item, span: Span) -> tuple[int, int]:
         """From the last , ; : . or clause opener before the slot to the first one after it.

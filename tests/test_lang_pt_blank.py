@@ -1,0 +1,121 @@
+"""Portuguese blank (WinoGrande) form, issue #13: options carry the determiner the disambiguated form
+computes, the blank stands where that noun phrase stands, and a preposition that would contract with
+the option (de + o = do, em + a = na) makes the item skipped with the reason. Sentences written for
+these tests."""
+from __future__ import annotations
+
+import re
+
+from wino_toolkit.forms import FormReport, blank
+from wino_toolkit.lang import get_language
+from wino_toolkit.schema import Candidate, Item, Span
+
+PT = get_language("pt")
+
+
+def mentions(text: str, candidates: list[str]) -> list[Candidate]:
+    out = []
+    for name in candidates:
+        head = name.split()[-1] if name.split()[0].lower() in ("o", "a", "os", "as") else name
+        m = re.search(rf"(?<!\w){re.escape(head)}(?!\w)", text, re.IGNORECASE)
+        out.append(Candidate(name, Span(m.start(), m.end(), m.group()) if m else None))
+    return out
+
+
+def slot(marked: str, candidates: list[str]) -> Item:
+    """An item with a zero-width slot where ``marked`` has ``|`` (as the Portuguese WSC marks it)."""
+    k = marked.index("|")
+    text = marked.replace("|", "")
+    return Item(id="t", corpus="test", language="pt", text=text, candidates=mentions(text, candidates),
+                answer=0, pronoun=Span(k, k, "")).check()
+
+
+def pronoun(text: str, word: str, candidates: list[str], nth: int = 0) -> Item:
+    found = [m for m in re.finditer(rf"(?<!\w){re.escape(word)}(?!\w)", text)][nth]
+    return Item(id="t", corpus="test", language="pt", text=text, candidates=mentions(text, candidates),
+                answer=0, pronoun=Span(found.start(), found.end(), found.group())).check()
+
+
+def blanked(item: Item) -> tuple[str, list[str]]:
+    report = FormReport()
+    made = list(blank([item], report))
+    assert made, report.skipped
+    return made[0].text, [c.text for c in made[0].candidates]
+
+
+def skipped(item: Item) -> str:
+    report = FormReport()
+    assert list(blank([item], report)) == []
+    return report.skipped[0].reason
+
+
+def assert_fills(item: Item, text: str, options: list[str]) -> None:
+    for option in options:
+        k = next(k for k in range(2) if PT.blank_option(item, k) == option)
+        assert text.replace("_", option) == PT.substitute(item, k)
+
+
+def test_blank_option_carries_the_determiner():
+    """XWINO-style bare nouns take the article before their mention: "no muro" → "o muro"."""
+    item = pronoun("O caminhão de entregas bateu no muro porque ele estava sem freio.", "ele",
+                   ["caminhão de entregas", "muro"])
+    text, options = blanked(item)
+    assert (text, options) == ("O caminhão de entregas bateu no muro porque _ estava sem freio.",
+                               ["o caminhão de entregas", "o muro"])
+    assert_fills(item, text, options)
+
+
+def test_slot_blank_options_are_lowered_mid_sentence():
+    item = slot("A lâmpada caiu da mesa porque |estava mal presa.", ["A lâmpada", "A mesa"])
+    text, options = blanked(item)
+    assert (text, options) == ("A lâmpada caiu da mesa porque _ estava mal presa.", ["a lâmpada", "a mesa"])
+
+
+def test_slot_blank_starting_a_sentence_capitalises_both_options():
+    item = slot("O menino chutou o balde. |estava cansado.", ["o menino", "o balde"])
+    assert blanked(item) == ("O menino chutou o balde. _ estava cansado.", ["O menino", "O balde"])
+
+
+def test_blank_keeps_spacing_at_a_slot():
+    text, options = blanked(slot("O gato viu o rato porque |estava com fome.", ["o gato", "o rato"]))
+    assert text == "O gato viu o rato porque _ estava com fome."
+
+
+def test_contracted_preposition_before_the_blank_is_skipped_with_reason():
+    """"a casa dele" → "a casa do vizinho": "de _" cannot take "o vizinho", so no blank is made."""
+    item = pronoun("O vizinho chamou o bombeiro porque a casa dele estava alagada.", "dele", ["o vizinho", "o bombeiro"])
+    reason = skipped(item)
+    assert "'de' becomes 'do'" in reason and "contraction" in reason
+
+
+def test_preposition_without_contraction_keeps_the_blank():
+    """Names take no article here, so "de _" holds both options."""
+    item = pronoun("Pedro chamou Rui porque a casa dele estava alagada.", "dele", ["Pedro", "Rui"])
+    text, options = blanked(item)
+    assert (text, options) == ("Pedro chamou Rui porque a casa de _ estava alagada.", ["Pedro", "Rui"])
+    assert_fills(item, text, options)
+
+
+def test_possessive_slot_before_a_noun_is_skipped_with_reason():
+    """"sobre | joelhos" is "sobre os joelhos da avó": never "sobre _ joelhos"."""
+    item = slot("A avó sentou a neta sobre |joelhos.", ["a avó", "a neta"])
+    assert "contraction" in skipped(item)
+
+
+def test_possessive_pronoun_blank_puts_the_possessor_after_the_noun():
+    """"porque seu carro" → "porque o carro de _" with names, never "porque _ carro"."""
+    item = pronoun("Carla pediu carona a Sofia porque seu carro estava quebrado.", "seu", ["Carla", "Sofia"])
+    text, options = blanked(item)
+    assert (text, options) == ("Carla pediu carona a Sofia porque o carro de _ estava quebrado.", ["Carla", "Sofia"])
+
+
+def test_clitic_pronoun_before_verb_blank_moves_after_the_verb():
+    item = pronoun("A professora chamou o aluno e depois o elogiou.", "o", ["a professora", "o aluno"], nth=1)
+    text, options = blanked(item)
+    assert (text, options) == ("A professora chamou o aluno e depois elogiou _.", ["a professora", "o aluno"])
+    assert_fills(item, text, options)
+
+
+def test_verb_agreeing_with_one_option_is_skipped():
+    item = slot("Os alunos visitaram o museu porque |estavam curiosos.", ["os alunos", "o museu"])
+    assert "agreement" in skipped(item)
