@@ -14,6 +14,9 @@ so the reader aligns them to the text to turn token ranges into character spans.
 consecutive rows of one language and source whose texts differ in one place and whose candidates
 are the same. The token list is kept in ``meta["tokens"]`` (it cannot be rebuilt from the text);
 a column the writer would not reproduce byte for byte from the item is kept in meta too.
+The English reference (an English row's own text) gives the derived parallel key in
+``meta["parallel"]`` (:mod:`wino_toolkit.parallel`), which links the row to the other
+translations of that sentence (PWS rows among them); it is never written back.
 Empty lines may end the file (counted in the last item's ``meta["trailing_empty_lines"]``); an
 empty line between rows, or a row repeating an earlier one, is an error.
 """
@@ -28,6 +31,7 @@ from typing import Any, BinaryIO, Iterable, Iterator
 from wino_toolkit.errors import ConversionError, FormatError
 from wino_toolkit.formats import Format, record_by_record, register_format
 from wino_toolkit.io import iter_lines, recover, text_writer
+from wino_toolkit.parallel import PARALLEL, parallel_key
 from wino_toolkit.quirks import keep_trailing_empty_lines, note, trailing_empty_lines
 from wino_toolkit.schema import Candidate, Item, Span
 from wino_toolkit.tokens import token_spans
@@ -174,6 +178,9 @@ def parse_row(path: Path, number: int, line: str, config: XwinoConfig, ordinal: 
     if reference != NO_REFERENCE:
         meta["reference"] = reference
     meta["tokens"] = tokens
+    key = parallel_key(reference if reference != NO_REFERENCE else text if language == "en" else None)
+    if key is not None:
+        meta[PARALLEL] = key
     item = Item(
         id=f"{config.corpus}-{lang}-{ordinal}",
         corpus=config.corpus,

@@ -15,13 +15,13 @@ CARDS_DIR = Path(__file__).resolve().parent.parent / "corpora"
 CARD_FILES = sorted(CARDS_DIR.glob("*.toml"))
 EXPECTED = {
     "wsc285", "wsc273", "pdp", "winogrande", "dpr", "superglue-wsc", "wnli", "mandarinograd",
-    "winologic", "xwino", "french-wsc", "japanese-wsc", "portuguese-wsc",
+    "winologic", "xwino", "french-wsc", "japanese-wsc", "portuguese-wsc", "pws",
 }
 #: where each card's files sit under ../shared/corpora (see its README)
 SHARED_DIRS = {
     "wsc285": "wsc", "wsc273": "wsc", "pdp": "pdp", "winogrande": "winogrande", "dpr": "dpr", "superglue-wsc": "superglue_wsc",
     "wnli": "wnli", "mandarinograd": "mandarinograd", "winologic": "winologic", "xwino": "xwino",
-    "french-wsc": "french", "japanese-wsc": "japanese", "portuguese-wsc": "portuguese",
+    "french-wsc": "french", "japanese-wsc": "japanese", "portuguese-wsc": "portuguese", "pws": "pws",
 }
 LANG_TAG = re.compile(r"^[a-z]{2,3}(-[A-Z][a-z]{3})?(-[A-Z]{2})?$")
 PINNED_URL = re.compile(r"^https://raw\.githubusercontent\.com/[\w.-]+/[\w.-]+/[0-9a-f]{10,40}/\S+$")

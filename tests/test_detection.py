@@ -26,6 +26,7 @@ SAMPLE_FORMATS = {
     "mandarinograd.json": "mandarinograd",
     "nli-jsonl.jsonl": "nli-jsonl",
     "portuguese.json": "portuguese-wsc",
+    "pws.tsv": "pws",
     "superglue.jsonl": "superglue",
     "winogrande.jsonl": "winogrande",
     "winologic.jsonl": "winologic",
@@ -53,7 +54,7 @@ def lengthened(name: str, data: bytes) -> bytes:
         text = text.replace(f'"{key}":"', f'"{key}":"{long}', 1).replace(f'"{key}": "', f'"{key}": "{long}', 1)
     elif text.startswith("<?xml"):
         text = re.sub(r"<txt1>\s*", lambda m: m.group() + long, text, count=1)
-    elif name == "wnli.tsv":  # the header is the first line: lengthen the first row's sentence
+    elif name in ("wnli.tsv", "pws.tsv"):  # the header is the first line: lengthen the first row's sentence
         header, rest = text.split("\n", 1)
         text = header + "\n" + re.sub(r"\t", "\t" + long, rest, count=1)
     else:
