@@ -78,7 +78,7 @@ def test_instances_keep_item_ids_and_label_the_option_order():
     b = make_item("s-2", "the lion", "the mouse", "chased", "small", 1, twin="g")
     found = instances([a, b])
     assert found.ids == ["s-1", "s-2"]
-    assert [c.text for c in found.items[0].candidates] == ["The lion", "the mouse"]
+    assert [c.text for c in found.items[0].candidates] == ["the lion", "the mouse"]  # the blank form lowers a sentence-initial "The"
     assert found.y.tolist() == [0, 1]
     assert found.items[0].text == "The lion chased the mouse because _ was hungry."
 
@@ -95,13 +95,13 @@ def test_skipped_items_are_reported_not_dropped(tiny_model):
     """Three candidates and a language without rules: both skipped, with the reason, in the result's meta."""
     three = make_item("three", "the lion", "the mouse", "chased", "hungry", 0)
     three.candidates.append(Candidate("the ant"))
-    russian = make_item("ru-1", "the lion", "the mouse", "chased", "hungry", 0, language="ru")
-    emb = run([*toy_items(5), three, russian], tiny_model)
+    hungarian = make_item("hu-1", "the lion", "the mouse", "chased", "hungry", 0, language="hu")
+    emb = run([*toy_items(5), three, hungarian], tiny_model)
     assert emb.ids == [f"toy-{i}" for i in range(5)]
     reasons = {s["item_id"]: s["reason"] for s in emb.meta["skipped"]}
-    assert set(reasons) == {"three", "ru-1"}
+    assert set(reasons) == {"three", "hu-1"}
     assert emb.meta["skipped"][0] == {"item_id": "three", "corpus": "toy", "reason": reasons["three"]}
-    assert "2 options" in reasons["three"] and "no rules" in reasons["ru-1"]
+    assert "2 options" in reasons["three"] and "no rules" in reasons["hu-1"]
 
 
 def test_shapes_ids_and_labels_follow_the_input(tiny_model):
