@@ -315,3 +315,22 @@ def test_same_sentence_in_two_splits_is_not_a_repeat():
     first.split, second.split = "train", "dev"
     records = list(disambiguated([first, second]))
     assert [(r.item_id, r.split) for r in records] == [("t-0", "train"), ("t-0", "train"), ("t-1", "dev"), ("t-1", "dev")]
+
+
+BLANK_CORPORA = ["wsc/WSCollection.xml", "dpr/train.c.txt", "mandarinograd/mandarinograd.json", "xwino/dataset.selected.tsv",
+                 "french/French_Wino_Schemas.xml", "japanese/train.txt", "portuguese/portuguese_wsc.json", "pws/pws.tsv"]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("rel", BLANK_CORPORA)
+def test_blank_span_points_at_the_blank_in_every_shared_corpus(rel):
+    """Contract over every language's rules on real data: the blank item's span covers its ``_``, even where edits
+    before it (a Russian possessive taken out) moved it, and every option is a non-empty string."""
+    from conftest import shared_file
+
+    items = list(wt.read(shared_file(rel)))
+    made = list(blank(items, FormReport()))
+    assert len(made) > len(items) // 3
+    for out in made:
+        assert out.text[out.pronoun.start : out.pronoun.end] == "_" == out.pronoun.text, (out.id, out.text)
+        assert all(c.text.strip() for c in out.candidates), out.id

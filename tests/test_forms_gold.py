@@ -89,6 +89,9 @@ GOLD_FILES = sorted(GOLD.glob("*.jsonl"))
 #: exact-match floors per language and form, a few points under what was measured (BENCHMARKS.md, "Derived
 #: forms"): the gold items are evaluation only, so a drop below means a rule change broke unseen data
 FLOORS = {"disambiguated": 0.9, "blank": 0.9, "nli": 0.8}
+#: where a language measured under the common floor: Russian blanks 85% (case after "не хватило", a first name and
+#: surname declined apart, "Мадонна" read as a common noun, the quantifier "Многие"; test-half items, left unfixed)
+LANGUAGE_FLOORS = {("ru", "blank"): 0.8}
 
 
 @pytest.mark.parametrize("path", GOLD_FILES, ids=lambda p: p.stem)
@@ -116,5 +119,5 @@ def test_gold_set_against_the_shared_corpora(shared, path):
     assert all(half_of(schema_key(items[e.source, e.id])) == "test" for e in entries)
     report = evaluate_gold(entries, shared)
     assert not report.missing
-    for (_, form), agreement in report.rows.items():
-        assert agreement.exact_share >= FLOORS[form], report.table()
+    for (language, form), agreement in report.rows.items():
+        assert agreement.exact_share >= LANGUAGE_FLOORS.get((language, form), FLOORS[form]), report.table()

@@ -6,7 +6,6 @@ and no-rules tests run either way.
 from __future__ import annotations
 
 import csv
-import hashlib
 import re
 import sys
 
@@ -216,6 +215,51 @@ def test_forms_through_derive(morph):
     assert [d.text for d in derive("disambiguated", [it])][1].endswith("дверь слишком широкая.")
 
 
+def test_blank_option_after_a_removed_possessive_is_not_capitalised(morph):
+    """"свою" goes before the slot, which moves it: the option is judged where the blank really stands."""
+    it = item("Дедушка вел внука в свою комнату.", "свою", ["Дедушка", "внука"])
+    [out] = list(derive("blank", [it]))
+    assert out.text == "Дедушка вел внука в комнату _." and out.text[out.pronoun.start : out.pronoun.end] == "_"
+    assert [c.text for c in out.candidates] == ["дедушки", "внука"]
+
+
+@pytest.mark.parametrize("text, word, candidates, expected", [
+    # a woman's foreign name in a consonant, unknown to the dictionary or known only as another name's form
+    ("Бетт простила Ольгу, потому что она извинилась.", "она", ["Бетт", "Ольгу"], "потому что Бетт извинилась."),
+    ("Я позвонил подруге Джейд, и ей сразу стало легче.", "ей", ["Джейд", "подруге"], "и Джейд сразу стало легче."),
+    # a name in -е of common gender after a possessive его
+    ("Учитель познакомил Пушкина с Гете, и тот оценил его стихи.", "его", ["Гете", "Пушкина"], "оценил стихи Гете."),
+])
+def test_foreign_names_that_do_not_decline_stay_as_written(morph, text, word, candidates, expected):
+    assert RU.substitute(item(text, word, candidates), 0).endswith(expected)
+
+
+def test_a_declined_name_is_preferred_to_a_rare_fixed_one(morph):
+    """"Марку" is Марк in the dative, not the indeclinable name Марку."""
+    it = item("Сид подарил книгу Марку, но он её не прочитал.", "он", ["Сид", "Марку"])
+    assert RU.hypothesis(it, 1) == "Марк её не прочитал."
+
+
+def test_nli_when_clause_keeps_its_main_clause(morph):
+    it = item("Петр позвал Ивана, когда он закончил работу.", "он", ["Петр", "Ивана"])
+    assert RU.hypothesis(it, 1) == "Петр позвал Ивана, когда Иван закончил работу."
+
+
+def test_nli_time_clause_after_the_pronoun_stays(morph):
+    it = item("Петр закрыл окно, потому что шел дождь. Он открыл его, когда дождь кончился.", "его", ["окно", "дождь"])
+    assert RU.hypothesis(it, 0) == "Он открыл окно, когда дождь кончился."
+
+
+def test_nli_copula_dash_is_not_a_clause_boundary(morph):
+    it = item("Ольга вырастила дочь. Она – прекрасная певица.", "Она", ["Ольга", "дочь"])
+    assert [RU.hypothesis(it, k) for k in (0, 1)] == ["Ольга – прекрасная певица.", "Дочь – прекрасная певица."]
+
+
+def test_nli_object_clause_of_the_verb_stays(morph):
+    it = item("Ольга не позвала Анну, хотя она знала, что Анна ждет.", "она", ["Ольга", "Анну"])
+    assert RU.hypothesis(it, 0) == "Ольга знала, что Анна ждет."
+
+
 # -- no rules, no pymorphy3 -------------------------------------------------------------------------------
 @pytest.mark.parametrize("name", ["nli", "disambiguated", "blank"])
 def test_hungarian_has_no_rules(name):
@@ -245,11 +289,6 @@ def test_without_pymorphy3_one_line_names_the_install(monkeypatch):
 
 # -- PWS's Russian rows (../shared) --------------------------------------------------------------------
 PWS = "pws/pws.tsv"
-
-
-def half(orig_id: str) -> str:
-    """The fixed split over schemas: rules were written looking at the tuning half only."""
-    return "tuning" if int(hashlib.sha1(orig_id.encode()).hexdigest(), 16) % 2 == 0 else "test"
 
 
 def pws_item(row: dict) -> Item | None:

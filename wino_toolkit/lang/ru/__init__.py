@@ -9,7 +9,7 @@ Russian marks case on the noun, so a candidate cannot go in verbatim ("пото�
   "о" becomes "об" before a vowel); его/её/их without a preposition are accusative, genitive
   after a quantity word or a verb that takes the genitive (:mod:`.governed`); forms that read
   two ways (им: dative plural or instrumental singular) take the reading whose number the
-  candidates have;
+  candidates have; a foreign name that does not decline ("Гете", a woman's "Бетт") stays as written;
 - a subject pronoun's predicate is made to agree with the candidate: a past verb in gender and
   number, a present one in number, the adjective or participle after a link verb ("она была
   голодна" → "кот был голоден"). Where a word of the clause still agrees with the pronoun and the
@@ -21,8 +21,9 @@ Russian marks case on the noun, so a candidate cannot go in verbatim ("пото�
   candidate is written in lower case mid-sentence ("Кубок" → "кубок"), names keep their capital.
 
 The NLI hypothesis is the clause holding the pronoun (Russian sets clauses off with commas)
-without its conjunction (:mod:`.clauses`); a relative or question clause, or one whose subject is
-outside it, is skipped. The blank form puts ``_`` where the candidate goes, with options in the
+without its conjunction (:mod:`.clauses`), following GLUE WNLI's conventions: a when-clause keeps
+its main clause, a time clause or the verb's что-object after it stays, a dash standing for the link
+verb is no boundary; a relative or question clause, or one whose subject is outside it, is skipped. The blank form puts ``_`` where the candidate goes, with options in the
 pronoun's case; where the options would need different agreement around the blank, it is skipped.
 Anything else raises :class:`~wino_toolkit.errors.FormError` with the reason.
 """
@@ -35,7 +36,7 @@ from ...errors import FormError
 from ...schema import Item, Span
 from .. import register_language
 from ..base import Edit, Language, apply, mention_text, sentence_initial
-from .clauses import CLAUSE_OPENERS, DEPENDENT
+from .clauses import CLAUSE_OPENERS, DEPENDENT, TEMPORAL, TIME_AFTER
 from .governed import GENITIVE_VERBS, QUANTIFIERS
 from .morphology import parses
 from .phrases import Phrase, build, gender_fits, number_of, same_case
@@ -49,6 +50,8 @@ TOKEN = re.compile(r"\w+(?:-\w+)*|[^\w\s]")
 #: what ends the clause the NLI hypothesis is cut from
 CLAUSE_MARKS = frozenset(",;:.!?()–—…")
 SENTENCE_MARKS = frozenset(".!?…")
+#: marks a clause without a predicate yet runs on over
+RUN_ON = frozenset(",–—")
 VOWELS = frozenset("аоуэиыАОУЭИЫ")
 CASE_NAMES = {"nomn": "nominative", "gent": "genitive", "datv": "dative", "accs": "accusative", "ablt": "instrumental", "loct": "prepositional"}
 
@@ -133,15 +136,17 @@ class Russian(Language):
         rewrites = self.both(item, span)
         start, end, before, _ = rewrites[0].slot
         text = rewrites[0].text(item.text, self.BLANK)
-        at = start + len(before)
+        # edits before the slot (a possessive taken out) move it
+        shift = sum(len(new) - (e - s) for s, e, new in rewrites[0].edits if e <= start)
+        at = start + shift + len(before)
         return text, Span(at, at + len(self.BLANK), self.BLANK)
 
     def blank_option(self, item: Item, k: int) -> str:
-        span = self.reference(item)
-        rw = self.both(item, span)[k]
-        start, _, before, _ = rw.slot
-        text = rw.text(item.text)
-        return same_case("A", rw.form) if sentence_initial(text, start + len(before)) else rw.form
+        """Candidate ``k`` as it fills the blank: capitalised only where the blank opens a sentence (judged in
+        the blank text, where edits before the slot, such as a possessive taken out, have moved it)."""
+        text, at = self.blank(item)
+        rw = self.both(item, self.reference(item))[k]
+        return same_case("A", rw.form) if sentence_initial(text, at.start) else rw.form
 
     # -- the rewrite --------------------------------------------------------------------------
     def both(self, item: Item, span: Span) -> list[Rewrite]:
@@ -372,23 +377,51 @@ class Russian(Language):
         i = next((n for n, t in enumerate(toks) if t.start == span.start), None)
         if i is None:
             raise FormError(f"the pronoun {span.text!r} is not a whole word of the text")
-        a = i
-        while a > 0 and toks[a - 1].text not in CLAUSE_MARKS:
-            a -= 1
-        b = i
-        while True:
-            while b + 1 < len(toks) and toks[b + 1].text not in CLAUSE_MARKS:
-                b += 1
-            if self.has_predicate(toks[a : b + 1]) or b + 2 >= len(toks) or toks[b + 1].text != ",":
-                break
-            b += 1
+        a = self.clause_start(toks, i)
+        b = self.clause_end(toks, a, i)
         words = [t.low for t in toks[a:i]]
         cut = self.opener(words)
         if a + cut < len(toks) and toks[a + cut].low in DEPENDENT:
             raise FormError(f"the pronoun is in a clause opened by {toks[a + cut].text!r}, which cannot stand alone")
         if any(t.low in DEPENDENT for t in toks[a + cut : i]):
             raise FormError("the pronoun is in a relative or question clause, which cannot stand alone")
-        return toks[a + cut].start, toks[b].end
+        start = a + cut
+        if self.ends_with(words[:cut], TEMPORAL) and a >= 2 and toks[a - 1].text == ",":
+            main = self.clause_start(toks, a - 2)  # "Том поставил шах Ральфу, когда он ...": the main clause stays
+            lead = self.opener([t.low for t in toks[main : a - 1]])
+            if toks[main + lead].low not in DEPENDENT and self.has_predicate(toks[main + lead : a - 1]):
+                start = main + lead
+        elif b + 2 < len(toks) and toks[b + 1].text == "," and self.starts_with([t.low for t in toks[b + 2 : b + 6]], TIME_AFTER):
+            b = self.clause_end(toks, b + 2, b + 2)  # "..., когда ветер прекратился": its time stays with it
+        elif b + 2 < len(toks) and toks[b + 1].text == "," and toks[b + 2].low == "что" and top(toks[b].low).tag.POS in ("VERB", "INFN"):
+            b = self.clause_end(toks, b + 2, b + 3)  # "она видела, что ...": the verb's object clause stays
+        return toks[start].start, toks[b].end
+
+    @staticmethod
+    def clause_start(toks: list[Token], i: int) -> int:
+        """The first token of the clause holding token ``i`` (after the last clause mark before it)."""
+        while i > 0 and toks[i - 1].text not in CLAUSE_MARKS:
+            i -= 1
+        return i
+
+    def clause_end(self, toks: list[Token], a: int, i: int) -> int:
+        """The last token of the clause from ``a`` holding token ``i``: a stretch with no verb runs on over commas
+        and dashes ("Она – очаровательная девочка": the dash stands for the link verb)."""
+        b = i
+        while True:
+            while b + 1 < len(toks) and toks[b + 1].text not in CLAUSE_MARKS:
+                b += 1
+            if self.has_predicate(toks[a : b + 1]) or b + 2 >= len(toks) or toks[b + 1].text not in RUN_ON:
+                return b
+            b += 1
+
+    @staticmethod
+    def starts_with(words: list[str], openers: tuple[tuple[str, ...], ...]) -> bool:
+        return any(tuple(words[: len(o)]) == o for o in openers)
+
+    @staticmethod
+    def ends_with(words: list[str], openers: tuple[tuple[str, ...], ...]) -> bool:
+        return any(len(words) >= len(o) and tuple(words[len(words) - len(o) :]) == o for o in openers)
 
     def opener(self, words: list[str]) -> int:
         """How many words at the start of a clause are its conjunctions ("но", "потому что")."""

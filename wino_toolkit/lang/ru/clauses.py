@@ -4,6 +4,10 @@ Russian sets every subordinate clause off with commas, so the clause is the stre
 punctuation marks; its conjunction goes ("потому что он слишком большой" → "Кубок слишком
 большой."). A clause opened by a relative or question word cannot stand alone: "который он
 купил" needs its antecedent, "кто он был" is a question; those items are skipped.
+
+The time of the event stays with it, as in GLUE WNLI's hypotheses: a pronoun in a when-clause after
+its main clause keeps that clause ("Том поставил шах Ральфу, когда Том подвинул слона."), and a
+when- or until-clause after the pronoun's clause stays ("Он открыл глаза, когда ветер прекратился.").
 """
 from __future__ import annotations
 
@@ -23,3 +27,8 @@ DEPENDENT = frozenset(
     "который которая которое которые которого которой которому которым которых которыми котором которую "
     "кто кого кому кем ком чей чья чьё чье чьи почему зачем где куда откуда какой какая какое какие".split()
 )
+
+#: temporal conjunctions whose clause keeps the main clause before it when it holds the pronoun
+TEMPORAL: tuple[tuple[str, ...], ...] = (("когда",), ("как", "только"))
+#: clauses after the pronoun's that carry its time, and so stay in the hypothesis
+TIME_AFTER: tuple[tuple[str, ...], ...] = (*TEMPORAL, ("пока",), ("до", "тех", "пор", "пока"))

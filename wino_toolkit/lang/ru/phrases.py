@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...errors import FormError
-from .morphology import is_proper, parses
+from .morphology import analyzer, is_proper, parses
 from .pronouns import Reading
 
 __all__ = ["Phrase", "build", "same_case"]
@@ -21,6 +21,9 @@ __all__ = ["Phrase", "build", "same_case"]
 WORD = re.compile(r"\w+(?:-\w+)*")
 MODIFIERS = frozenset({"ADJF", "PRTF"})
 GENDERS = ("masc", "femn", "neut")
+#: final letters of foreign names that do not decline: any vowel but а/я, and, for a woman's name, a consonant
+FIXED_VOWELS = frozenset("еёиоуыэю")
+CONSONANTS = frozenset("бвгджзклмнпрстфхцчшщ")
 
 
 def same_case(model: str, word: str) -> str:
@@ -103,7 +106,7 @@ def gender_fits(tag: Any, gender: str | None) -> bool:
     if gender is None:
         return True
     if gender == "mn":
-        return "masc" in tag or "neut" in tag
+        return "masc" in tag or "neut" in tag or "ms-f" in tag
     return gender in tag or (gender in ("masc", "femn") and "ms-f" in tag)
 
 
@@ -114,8 +117,8 @@ def _agrees(tag: Any, wants: list[Reading]) -> bool:
 def _head_parses(word: str, wants: list[Reading]) -> list[Any]:
     """The noun readings of ``word`` agreeing with the pronoun, most likely first (else the likeliest).
 
-    A name none of whose readings agrees is not guessed at: "Карол" reads only as a plural of
-    "Карола", where the text means a woman called Carol, whose name does not decline.
+    A name none of whose readings agrees, and that is not one of the foreign names that do not
+    decline (:func:`_fixed_name`), is not guessed at.
     """
     nouns = [p for p in parses(word) if p.tag.POS == "NOUN"]
     if not nouns:
@@ -124,6 +127,27 @@ def _head_parses(word: str, wants: list[Reading]) -> list[Any]:
     if not agreeing and is_proper(nouns[0]) and wants:
         raise FormError(f"no reading of the name {word!r} agrees with the pronoun, so how it declines is unknown")
     return agreeing or nouns[:1]
+
+
+def _fixed_name(word: str, wants: list[Reading]) -> bool:
+    """Whether the capitalised ``word`` is a foreign name that does not decline, so it stays as written.
+
+    Russian grammar: a foreign name ending in a vowel other than а/я does not decline ("Гете", "Тоби"),
+    nor does a woman's name ending in a consonant ("Бетт", "Джейд": a feminine pronoun refers to it).
+    It applies to a word pymorphy3 does not know, or knows only as a name, when none of its readings
+    agrees with the pronoun; a word it does not know at all (UNKN) is taken as such a name too.
+    """
+    found = parses(word)
+    if all("UNKN" in p.tag for p in found):
+        return True
+    nouns = [p for p in found if p.tag.POS == "NOUN"]
+    if any(_agrees(p.tag, wants) for p in nouns) or not wants:
+        return False
+    if analyzer().word_is_known(word.lower()) and not any(is_proper(p) for p in nouns):
+        return False
+    last = word[-1].lower()
+    feminine = all(w.number == "sing" and w.gender == "femn" for w in wants)
+    return last in FIXED_VOWELS or (feminine and last in CONSONANTS)
 
 
 def _modifier_parse(word: str, head: Any) -> Any | None:
@@ -140,15 +164,14 @@ def _modifier_parse(word: str, head: Any) -> Any | None:
 def _conjunct(words: list[tuple[str, str]], wants: list[Reading], initial: bool) -> tuple[list[Part | str], Any | None]:
     """One noun phrase: the modifiers, the head, the words after it; and the head's parse."""
     for h, (_, word) in enumerate(words):
+        if h == 0 and word[:1].isupper() and _fixed_name(word, wants):
+            out: list[Part | str] = []  # an indeclinable foreign name ("Эми", "Бетт"): kept whole
+            for space, w in words:
+                out += [space, Part(w, None)]
+            return out, None
         heads = _head_parses(word, wants)
         head = heads[0] if heads else None
         if head is None:
-            if all("UNKN" in p.tag for p in parses(word)) and word[:1].isupper() and h == 0:
-                # a foreign name pymorphy3 does not know ("Эми"): indeclinable, kept whole
-                out: list[Part | str] = []
-                for space, w in words:
-                    out += [space, Part(w, None)]
-                return out, None
             continue
         mods = [_modifier_parse(w, head) for _, w in words[:h]]
         if any(m is None for m in mods):
@@ -158,6 +181,11 @@ def _conjunct(words: list[tuple[str, str]], wants: list[Reading], initial: bool)
             out += [space, Part(w, m)]
         # a reading half as likely as the best is not a rival ("статью": статья, not стать)
         others = tuple(p for p in heads[1:] if number_of(p.tag) == number_of(head.tag) and 2 * p.score > head.score)
+        rivals = (head, *others)
+        if any("Fixd" in p.tag for p in rivals) and any(is_proper(p) and "Fixd" not in p.tag for p in rivals):
+            # "Марку": Марк in the dative rather than a rare name that does not decline
+            head, *rest = [p for p in rivals if "Fixd" not in p.tag]
+            others = tuple(rest)
         out += [words[h][0], Part(words[h][1], head, head=True, others=others)]
         for space, w in words[h + 1 :]:
             out += [space, Part(w, None)]
