@@ -130,12 +130,29 @@ HYPOTHESES = [
                  "A filha estava se comportando mal.", id="reflexive-se-is-no-boundary"),
     pytest.param(slot("Ele jogou a bola para |, que a pegou.", ["o Rui, o goleiro", "Ana"]),
                  "Ele jogou a bola para o Rui, o goleiro.", id="candidate-comma-does-not-cut"),
+    pytest.param(slot("Rui fechou a janela por causa da chuva. Ele abriu | quando a chuva parou.", ["a janela", "a chuva"]),
+                 "Ele abriu a janela quando a chuva parou.", id="time-clause-after-stays"),
+    pytest.param(slot("Ana esperou Rui. Ela ligou para | até que ele atendeu, e depois dormiu.", ["Rui", "Ana"]),
+                 "Ela ligou para Rui até que ele atendeu.", id="until-clause-after-stays-next-clause-cut"),
+    pytest.param(slot("O irmão da Ana ainda ganha dela no xadrez, apesar de |ser dez anos mais novo.", ["o irmão da Ana", "Ana"]),
+                 "O irmão da Ana é dez anos mais novo.", id="apesar-de-infinitive-made-present"),
+    pytest.param(slot("Rui não chamou Ana apesar de |estar pronta.", ["Ana", "Rui"]),
+                 "Ana estava pronta.", id="apesar-de-infinitive-made-past-state"),
+    pytest.param(slot("Rui pagou o pedreiro após |ter terminado o muro.", ["o pedreiro", "Rui"]),
+                 "O pedreiro tinha terminado o muro.", id="apos-perfect-infinitive-made-pluperfect"),
+    pytest.param(slot("Os pais ficaram felizes depois de |chegar cedo.", ["os filhos", "os pais"]),
+                 "Os filhos chegaram cedo.", id="depois-de-regular-infinitive-made-preterite-plural"),
 ]
 
 
 @pytest.mark.parametrize("item, expected", HYPOTHESES)
 def test_hypothesis(item, expected):
     assert PT.hypothesis(item, 0) == expected
+
+
+def test_perfect_infinitive_in_a_present_sentence_is_refused():
+    with pytest.raises(FormError, match="perfect infinitive"):
+        PT.hypothesis(slot("Rui paga o pedreiro após |ter terminado o muro.", ["o pedreiro", "Rui"]), 0)
 
 
 def test_possessed_noun_of_unknown_gender_fails():

@@ -53,7 +53,7 @@ CASES = [
     ("甲拿走了[他的]书。", ("乙", "甲"), None, 0, "甲拿走了乙的书。", "甲拿走了乙的书。"),
     ("甲拿走了[他]的书。", ("乙的", "甲的"), None, 0, "甲拿走了乙的书。", "甲拿走了乙的书。"),
     ("市政府拒绝了示威者，因为[]担心暴力事件。", ("市政府", "示威者"), "谁担心暴力事件？", 0, "市政府拒绝了示威者，因为市政府担心暴力事件。", "市政府担心暴力事件。"),
-    ("[]收到报告后，老李付了钱给那个侦探。", ("老李", "侦探"), "谁收到报告？", 0, "老李收到报告后，老李付了钱给那个侦探。", "老李收到报告。"),
+    ("[]收到报告后，老李付了钱给那个侦探。", ("老李", "侦探"), "谁收到报告？", 0, "老李收到报告后，老李付了钱给那个侦探。", "老李收到报告后，老李付了钱给那个侦探。"),
     ("他们有很厚的大衣，但还是[]不够暖和。", ("他们", "大衣"), "什么不够暖和？", 1, "他们有很厚的大衣，但大衣还是不够暖和。", "大衣还是不够暖和。"),
     ("警察离开别墅去了车库，因为他们[]发现了线索。", ("别墅", "车库"), "他们在哪里发现了线索？", 1, "警察离开别墅去了车库，因为他们在车库发现了线索。", "他们在车库发现了线索。"),
     ("我们去了湖里，因为[那里]比较安全。", ("湖里", "海滩"), "哪里比较安全？", 0, "我们去了湖里，因为湖里比较安全。", "湖里比较安全。"),
@@ -62,8 +62,8 @@ CASES = [
     ("那个男人抱不动他儿子，因为[他]太虚弱了。", ("男人", "儿子"), None, 0, "那个男人抱不动他儿子，因为那个男人太虚弱了。", "那个男人太虚弱了。"),
     ("老王哭了因为小明拒绝分享[他]的玩具。", ("老王", "小明"), None, 1, "老王哭了因为小明拒绝分享小明的玩具。", "小明拒绝分享小明的玩具。"),
     ("我和舞台中间有根柱子。我绕不过[它]。", ("舞台", "柱子"), None, 1, "我和舞台中间有根柱子。我绕不过柱子。", "我绕不过柱子。"),
-    ("在[他]到了楼顶之后，张三把包丢给了李四。", ("张三", "李四"), None, 0, "在张三到了楼顶之后，张三把包丢给了李四。", "张三到了楼顶。"),
-    ("当[她]唱完的时候，小红笑了。", ("小红", "小兰"), None, 1, "当小兰唱完的时候，小红笑了。", "小兰唱完。"),
+    ("在[他]到了楼顶之后，张三把包丢给了李四。", ("张三", "李四"), None, 0, "在张三到了楼顶之后，张三把包丢给了李四。", "在张三到了楼顶之后，张三把包丢给了李四。"),
+    ("当[她]唱完的时候，小红笑了。", ("小红", "小兰"), None, 1, "当小兰唱完的时候，小红笑了。", "当小兰唱完的时候，小红笑了。"),
     ("天在下雨，我把报纸放在包里，让[它]保持干燥。", ("报纸", "包"), None, 0, "天在下雨，我把报纸放在包里，让报纸保持干燥。", "报纸保持干燥。"),
     ("我用布擦刀，然后把[它]放进了柜子。", ("布", "刀"), None, 1, "我用布擦刀，然后把刀放进了柜子。", "我用布擦刀，然后把刀放进了柜子。"),
     ("天很冷，但是结果[它们]都活了下来。", ("花", "草"), None, 0, "天很冷，但是结果花都活了下来。", "花都活了下来。"),
@@ -73,9 +73,9 @@ CASES = [
 CASE_IDS = [
     "explicit-pronoun", "plural-pronoun-singular-candidate", "object-pronoun", "possessive-de-after-pronoun",
     "possessive-span-with-de-candidates", "possessive-span-bare-candidates", "no-doubled-de", "zero-anaphora-slot",
-    "sentence-initial-slot", "slot-before-subject-adverb", "place-slot-takes-question-preposition", "locative-naari",
+    "sentence-initial-slot-in-time-frame", "slot-before-subject-adverb", "place-slot-takes-question-preposition", "locative-naari",
     "locative-limian-adds-li", "locative-no-doubled-li", "demonstrative-carried-over", "connective-without-comma",
-    "verb-complement-is-not-a-connective", "time-frame-zai-zhihou", "time-frame-dang-de-shihou", "causative-dropped",
+    "verb-complement-is-not-a-connective", "time-frame-zai-zhihou-keeps-main-clause", "time-frame-dang-de-shihou-keeps-main-clause", "causative-dropped",
     "subjectless-clause-takes-previous", "stacked-connectives", "multiword-connective", "text-without-final-stop",
 ]
 

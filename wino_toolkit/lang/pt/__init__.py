@@ -23,6 +23,11 @@ become article + noun + de + candidate. A name takes the article the text uses w
 when the text says "a mãe da Emma"), else none ("de Bill"). Anything else raises
 :class:`~wino_toolkit.errors.FormError`.
 
+The NLI hypothesis is the clause holding the slot (:mod:`.clauses`), with GLUE WNLI's conventions: a
+clause after it that tells when stays ("Ele abriu seus olhos quando o vento parou."), a subjunctive is made
+indicative, and an infinitive clause after "apesar de", "após"... becomes a finite sentence in the main
+clause's tense ("apesar de | ser mais jovem" → "Joe é mais jovem.", :mod:`.finite`).
+
 The blank (WinoGrande) form reuses the rewrite (:mod:`wino_toolkit.lang.blanks`): the slot or
 pronoun is rewritten with ``_`` as the noun phrase and each option is what the disambiguated
 sentence puts there, article included ("o caminhão de entregas", "A torta" starting a sentence).
@@ -47,7 +52,7 @@ from ..base import Edit, Language, apply, sentence_initial
 from ..blanks import options_from_substitutions
 from .adjectives import PRENOMINAL
 from .adverbs import ADVERBS
-from .clauses import CLAUSE_OPENERS
+from .clauses import CLAUSE_OPENERS, TIME_OPENERS
 from .clitics import CLITICS
 from .complements import DE_WORDS
 from .contractions import CONTRACTIONS
@@ -56,6 +61,7 @@ from .determiners import DETERMINERS
 from .endings import VERB_ENDINGS
 from .english import ENGLISH_WORDS
 from .exceptions import NOUN_EXCEPTIONS
+from .finite import IRREGULAR, NONFINITE_LEADS, PAST_ENDINGS, PAST_FORMS, REGULAR
 from .governed import VERB_PREPOSITIONS
 from .infinitives import SHORT_INFINITIVES
 from .modal import TER_FORMS
@@ -198,6 +204,10 @@ class Portuguese(Language):
     def hypothesis(self, item: Item, k: int) -> str:
         span = self.reference(item)
         start, end = self.clause_bounds(item, span)
+        finite = self.finite_clause(item.text, span, start, end)
+        if finite is not None:  # "apesar de | ser mais jovem" → "Joe é mais jovem."
+            clause, inner = finite
+            return self.sentence(self.rewrite(clause, inner, self.phrase(item, k)).strip())
         clause = item.text[start:end]
         lead = len(clause) - len(clause.lstrip())
         clause = clause.strip()
@@ -247,13 +257,26 @@ class Portuguese(Language):
                     start = tok.end
                     break
         end = len(item.text)
+        time_kept = False
         for n, tok in enumerate(toks):
             if n in quoted or tok.start < span.end:
                 continue
             if tok.text in SENTENCE_END or self.boundary(toks, n, forward=True):
+                if not time_kept and self.time_clause(toks, n):
+                    time_kept = True  # "Ele abriu seus olhos quando o vento parou.": its time stays with it
+                    continue
                 end = tok.start
                 break
         return start, end
+
+    @staticmethod
+    def time_clause(toks: list[Token], n: int) -> bool:
+        """Whether the boundary at token ``n`` opens a clause that tells when ("quando", "até que", ", assim que")."""
+        if toks[n].text == "," and n + 1 < len(toks):
+            n += 1
+        words = [t.low for t in toks[n : n + 2]]
+        before = [t.low for t in toks[max(n - 1, 0) : n + 1]]  # "até que": the boundary is at "que"
+        return any(words[: len(o)] == list(o) or (len(o) == 2 and before == list(o)) for o in TIME_OPENERS)
 
     def boundary(self, toks: list[Token], n: int, forward: bool) -> bool:
         """Whether token ``n`` (not a full stop) ends the clause before it (see :mod:`.clauses`)."""
@@ -289,6 +312,38 @@ class Portuguese(Language):
         """Whether the coordinator ``tok`` joins clauses (a verb follows soon), not two noun phrases."""
         n = toks.index(tok)
         return any(self.is_verb(t.low) for t in toks[n + 1 : n + 4] if t.is_word)
+
+    def finite_clause(self, text: str, span: Span, start: int, end: int) -> tuple[str, Span] | None:
+        """The infinitive clause the reference is the subject of, made finite, when a preposition of
+        :data:`.finite.NONFINITE_LEADS` opens it: the clause from the reference on and where the reference is."""
+        toks = tokenize(text)
+        before = [t.low for t in toks if start <= t.start and t.end <= span.start]
+        if not any(tuple(before[-len(lead):]) == lead for lead in NONFINITE_LEADS if len(before) >= len(lead)):
+            return None
+        after = [t for t in toks if t.start >= span.end and t.end <= end]
+        if not after or not after[0].is_word or not self.is_infinitive(after[0].low):
+            return None
+        verb = after[0]
+        sentence_start = max((t.end for t in toks if t.text in SENTENCE_END and t.end <= start), default=0)
+        sentence_end = min((t.start for t in toks if t.text in SENTENCE_END and t.start >= end), default=len(text))
+        main = [t.low for t in toks if sentence_start <= t.start < sentence_end and not (span.start <= t.start < end)]
+        past = any(w in PAST_FORMS or (w.endswith(PAST_ENDINGS) and self.is_verb(w)) for w in main)
+        perfect = verb.low == "ter" and len(after) > 1 and after[1].low.endswith(("ado", "ido", "to", "so"))
+        if perfect and not past:
+            raise FormError("a perfect infinitive in a present-tense sentence: no finite form is derived for it")
+        form = self.finite(verb.low, past and not perfect) if not perfect else "tinha"
+        clause = text[span.start : verb.start] + same_case(verb.text, form) + text[verb.end : end]
+        return clause, Span(0, len(span.text), span.text)
+
+    @staticmethod
+    def finite(infinitive: str, past: bool) -> str:
+        """The third person singular of ``infinitive``, present or past (see :mod:`.finite`)."""
+        if infinitive in IRREGULAR:
+            return IRREGULAR[infinitive][past]
+        present, preterite = REGULAR.get(infinitive[-2:], (None, None))
+        if present is None:
+            raise FormError(f"{infinitive!r} is not an infinitive the rules can make finite")
+        return infinitive[:-2] + (preterite if past else present)
 
     def indicative(self, clause: str) -> str:
         """The clause's first verb made indicative if it is subjunctive ("ficasse" → "ficava")."""

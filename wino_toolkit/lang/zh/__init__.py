@@ -7,8 +7,8 @@ repaired (no 的的; a place question's preposition is supplied for a dropped pl
 joined with a space, and no capital letters are made.
 
 The NLI hypothesis is the clause that holds the reference, between the clause punctuation marks
-around it (or a connective where the text has no comma), without its opening connectives and time
-frame (因为…, 在…之后), ended with 。. ``to_script`` gives Traditional-script versions through OpenCC.
+around it (or a connective where the text has no comma), without its opening connectives (因为…),
+ended with 。; a reference inside a time frame (在…之后，) keeps the main clause after it. ``to_script`` gives Traditional-script versions through OpenCC.
 
 >>> from wino_toolkit.schema import Candidate, Item, Span
 >>> item = Item("x", "demo", "zh-Hans", "志明站在小明的后边，因为他太矮了。",
@@ -134,7 +134,7 @@ class Chinese(Language):
         first, last = edits[0].start, edits[-1].end
         text = item.text
         start, end = self.clause_bounds(item, Span(first, last, text[first:last]))
-        start, end = self.drop_frame(text, self.skip_connectives(text, start, first), end, first, last)
+        start, end = self.with_main_clause(item, self.skip_connectives(text, start, first), end, last)
         start = self.skip_causative(text, start, first)
         start, end = self.with_subject(item, start, end, first)
         return self.sentence(splice(text, edits, start, end))
@@ -297,18 +297,18 @@ class Chinese(Language):
             return False
         return word in SUBJECTLESS_OPENERS["words"] or tag.startswith(SUBJECTLESS_OPENERS["tags"])
 
-    def drop_frame(self, text: str, start: int, end: int, first: int, last: int) -> tuple[int, int]:
-        """Without 当/在 … 的时候/之后 around a subordinate clause (在他到了之后， → 他到了)."""
+    def with_main_clause(self, item: Item, start: int, end: int, last: int) -> tuple[int, int]:
+        """A reference inside a time frame (当/在 … 的时候/之后，) keeps the main clause the frame belongs to:
+        在张杰到了楼梯顶部之后，张杰把书包丢了下来给建国。 (GLUE WNLI: a pronoun in a fronted subordinate clause
+        keeps the whole sentence, and Chinese fronts its time clauses)."""
+        text = item.text
         if end >= len(text) or text[end] not in SUBORDINATE_END:
             return start, end
         starts = word_bounds(text)[0]
         for close in TIME_FRAMES["close"]:
             at = end - len(close)
             if at >= last and text.startswith(close, at) and at in starts:
-                opening = starts.get(start)
-                if opening is not None and opening <= first and text[start:opening] in TIME_FRAMES["open"]:
-                    start = opening
-                return start, at
+                return start, super().clause_bounds(item, Span(end + 1, end + 1, ""))[1]
         return start, end
 
     def sentence(self, clause: str) -> str:

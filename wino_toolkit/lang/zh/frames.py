@@ -1,5 +1,6 @@
-"""Time frames around a subordinate clause: 当/在 … 的时候/之后. A hypothesis drops them
-(在他到了楼梯顶部之后， → 他到了楼梯顶部。) when the clause ends in one and a comma follows."""
+"""Time frames around a subordinate clause: 当/在 … 的时候/之后. A hypothesis whose reference sits in one
+(the clause ends in a closing word and a comma follows) keeps the main clause after it, as GLUE WNLI keeps a
+fronted subordinate clause with its sentence."""
 from __future__ import annotations
 
 TIME_FRAMES: dict[str, tuple[str, ...]] = {
