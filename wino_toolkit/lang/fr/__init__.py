@@ -52,6 +52,7 @@ from .auxiliaries import AUXILIARIES
 from ..blanks import options_from_substitutions
 from .clauses import CLAUSE_OPENERS
 from .clitics import CLITICS
+from .completives import COMPLETIVE_FORMS
 from .contractions import CONTRACTIONS
 from .determiners import DETERMINERS
 from .elision import ELISION
@@ -567,6 +568,9 @@ class French(Language):
             if opener and (opener != "coordinator" or self.subject_follows(toks, j + 1)):
                 start = tok.end
                 break
+            if self.completive(toks, j):  # "Elle pense que | le pull ...": the frame is cut
+                start = tok.end
+                break
         end = len(text)
         for j in range(i + 1, len(toks)):
             tok = toks[j]
@@ -574,6 +578,16 @@ class French(Language):
                 end = tok.start
                 break
         return start, end
+
+    def completive(self, toks: list[Token], j: int) -> bool:
+        """Whether token ``j`` is the "que" of a verb's object clause (:mod:`.completives`): after the verb, or
+        after the verb and its object ("a informé Michel que"), with a subject after it."""
+        if toks[j].low not in ("que", "qu'") or not self.subject_follows(toks, j + 1):
+            return False
+        before = [t for t in toks[max(j - 3, 0) : j] if t.is_word]
+        if before and before[-1].low in COMPLETIVE_FORMS:
+            return True
+        return len(before) >= 2 and before[-2].low in COMPLETIVE_FORMS and (before[-1].text[:1].isupper() or before[-1].low in ("lui", "leur", "me", "te", "nous", "vous"))
 
     def ends_sentence(self, toks: list[Token], j: int) -> bool:
         """Whether token ``j`` is a full stop (or ! ?) that ends a sentence, not an abbreviation's."""
