@@ -3,11 +3,17 @@
 Each row: an ending and what replaces it, tried in order (longer first). "彼が勉強しなかったからだ"
 becomes "学生が勉強しなかった", "好きなので" becomes "好きだ", "来なければ" becomes "来ない", and
 the second half of an inverted sentence ("教授は言った。彼は馬鹿だと。") loses its quotative: "学生は
-馬鹿だ". An ending is only removed when what is left ends like a sentence.
+馬鹿だ"; a frame closed by the copula goes ("戻ってきたときだった" → "戻ってきた"). An ending is only
+removed when what is left ends like a sentence.
 """
 from __future__ import annotations
 
 TAILS = (
+    # a time or purpose frame closed by the copula ("球が戻ってきたときだった", "運転した後のことだ",
+    # "長生きできるようにだ"): the event itself is the sentence
+    ("後のことだった", ""), ("前のことだった", ""), ("後のことだ", ""), ("前のことだ", ""), ("ときでした", ""),
+    ("ときだった", ""), ("時でした", ""), ("時だった", ""), ("ためだった", ""), ("からだった", ""), ("せいだった", ""),
+    ("ときだ", ""), ("時だ", ""), ("ようにだ", ""),
     ("にもかかわらず", ""), ("からである", ""), ("ためである", ""), ("かどうか", ""), ("からです", ""),
     ("ためです", ""), ("のである", ""), ("けれども", ""), ("なければ", "ない"), ("からだ", ""), ("ためだ", ""),
     ("せいだ", ""), ("わけだ", ""), ("のです", ""), ("なので", "だ"), ("なのに", "だ"), ("なのだ", "だ"),
