@@ -41,3 +41,15 @@ def test_wnli_agreement_does_not_guess_for_a_language_without_rules():
     result = wnli_agreement([item], [NLIPair("0", "wnli", "hu", text, "A macska éhes volt.", True)])
     assert result.compared == 1 and result.exact == 0
     assert result.mismatches[0][1] == "<not derived: no rules for language hu>"
+
+
+def test_wilson_interval_of_the_exact_share():
+    """22 of 24 and 38 of 46 (the WNLI halves' sizes): intervals some twenty points wide that overlap, so a gap of
+    nine points between them is within what chance gives; known values of the Wilson interval."""
+    small = compare([(str(n), "a", "a" if n < 22 else "b") for n in range(24)])
+    large = compare([(str(n), "a", "a" if n < 38 else "b") for n in range(46)])
+    lo, hi = small.interval()
+    assert (round(lo, 3), round(hi, 3)) == (0.742, 0.977)
+    assert large.interval()[0] < small.exact_share and small.interval()[0] < large.exact_share
+    assert compare([]).interval() == (0.0, 1.0)
+    assert compare([("a", "x", "x")] * 10).interval()[1] == 1.0

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import wino_toolkit as wt
 from wino_toolkit.forms import FormReport, derive
-from wino_toolkit.forms.agreement import compare, wnli_agreement
+from wino_toolkit.forms.agreement import Agreement, compare, wnli_agreement
 from wino_toolkit.forms.gold import evaluate_gold, half_of, load_gold, schema_key
 from wino_toolkit.lang import get_language
 
@@ -98,6 +98,21 @@ def portuguese(half: str | None = None) -> tuple:
     return compare(ours, "pt"), compare(baseline, "pt")
 
 
+def ci(agreement: Agreement) -> str:
+    lo, hi = agreement.interval()
+    return f"(95% CI {lo:.1%}-{hi:.1%})"
+
+
+def gap(name: str, tuning: Agreement, test: Agreement) -> str:
+    """The tuning-test gap and how likely chance alone makes one as large (two-sided Fisher exact test)."""
+    from scipy.stats import fisher_exact
+
+    table = [[tuning.exact, tuning.compared - tuning.exact], [test.exact, test.compared - test.exact]]
+    p = fisher_exact(table)[1]
+    return (f"{name} tuning - test gap: {100 * (tuning.exact_share - test.exact_share):+.1f} points; Fisher exact "
+            f"p = {p:.2f} (a gap this size or larger arises by chance with probability p at these sizes)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--items", type=int, default=40_000)
@@ -114,19 +129,23 @@ def main() -> None:
         wsc = list(wt.read(SHARED / "wsc" / "WSCollection.xml"))
         pdp = list(wt.read(SHARED / "pdp" / "PDPChallenge2016.xml"))
         pairs = list(wt.read(SHARED / "wnli" / "dev.tsv"))
+        halves = {}
         for half in HALVES:
-            agreement = wnli_agreement(wsc + pdp, pairs, half=half)
+            agreement = halves[half] = wnli_agreement(wsc + pdp, pairs, half=half)
             lines.append(
                 f"WNLI dev hypotheses vs ours, premises from WSC285 + PDP, {half or 'both halves'}: {agreement.compared} pairs; "
-                f"exact match {agreement.exact}/{agreement.compared} = {agreement.exact_share:.1%}, token F1 {agreement.mean_f1:.3f}"
+                f"exact match {agreement.exact}/{agreement.compared} = {agreement.exact_share:.1%} {ci(agreement)}, "
+                f"token F1 {agreement.mean_f1:.3f}"
             )
+        lines.append(gap("WNLI", halves["tuning"], halves["test"]))
         for half in HALVES:
-            ours, base = portuguese(half)
+            ours, base = halves[half] = portuguese(half)
             lines.append(
                 f"Portuguese disambiguated vs manually_fixed_*, {half or 'both halves'} ({ours.compared} sentences): exact "
-                f"{ours.exact_share:.1%}, token F1 {ours.mean_f1:.3f}; the release's automatic sentences: exact "
+                f"{ours.exact_share:.1%} {ci(ours)}, token F1 {ours.mean_f1:.3f}; the release's automatic sentences: exact "
                 f"{base.exact_share:.1%}, F1 {base.mean_f1:.3f}"
             )
+        lines.append(gap("Portuguese", halves["tuning"][0], halves["test"][0]))
         gold = sorted(GOLD.glob("*.jsonl"))
         if gold:
             report = evaluate_gold([e for path in gold for e in load_gold(path)], SHARED)

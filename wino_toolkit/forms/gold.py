@@ -162,9 +162,10 @@ class GoldReport:
     missing: list[str] = field(default_factory=list)  # entries whose item is not in the shared corpus
 
     def table(self) -> list[str]:
-        lines = ["| language | form | items | exact | token F1 |", "|---|---|---:|---:|---:|"]
+        lines = ["| language | form | items | exact | 95% CI | token F1 |", "|---|---|---:|---:|---:|---:|"]
         for (language, form), a in sorted(self.rows.items()):
-            lines.append(f"| {language} | {form} | {a.compared} | {a.exact_share:.1%} | {a.mean_f1:.3f} |")
+            lo, hi = a.interval()
+            lines.append(f"| {language} | {form} | {a.compared} | {a.exact_share:.1%} | {lo:.0%}-{hi:.0%} | {a.mean_f1:.3f} |")
         return lines
 
 
