@@ -2,30 +2,22 @@
 from __future__ import annotations
 
 import re
+from functools import partial
 
 import pytest
+from lang_items import pronoun_item
 
 import wino_toolkit as wt
 from wino_toolkit.errors import FormError
 from wino_toolkit.lang import get_language
 from wino_toolkit.lang.fr import French, adjective_number, undo_agreement
-from wino_toolkit.schema import Candidate, Item, Span
+from wino_toolkit.schema import Candidate, Item
 
 FR = get_language("fr")
 
 
-def make(text: str, pronoun: str, candidates: list[str], nth: int = 0) -> Item:
-    """An item whose pronoun is the ``nth`` whole-word ``pronoun`` of ``text``."""
-    tail = "" if pronoun.endswith("'") else r"(?![\w'])"
-    found = [m for m in re.finditer(rf"(?<!\w){re.escape(pronoun)}{tail}", text)][nth]
-    cands = []
-    for name in candidates:
-        m = re.search(rf"(?<!\w){re.escape(name)}(?!\w)", text, re.IGNORECASE)
-        cands.append(Candidate(name, Span(m.start(), m.end(), m.group()) if m else None))
-    return Item(
-        id="t", corpus="test", language="fr", text=text, candidates=cands, answer=0,
-        pronoun=Span(found.start(), found.end(), found.group()),
-    ).check()
+#: an item of a French sentence: its pronoun is the ``nth`` whole-word ``pronoun``, candidates by their whole name
+make = partial(pronoun_item, "fr")
 
 
 SUBSTITUTIONS = [

@@ -3,46 +3,16 @@ computes, the blank stands where that noun phrase stands, and what no single tex
 with the reason. Sentences written for these tests."""
 from __future__ import annotations
 
-import re
+from functools import partial
 
-from wino_toolkit.forms import FormReport, blank
+from lang_items import assert_fills as fills, blanked, last_word, pronoun_item, skipped
+
 from wino_toolkit.lang import get_language
-from wino_toolkit.schema import Candidate, Item, Span
 
 FR = get_language("fr")
-
-
-def make(text: str, pronoun: str, candidates: list[str], nth: int = 0) -> Item:
-    """An item whose pronoun is the ``nth`` whole-word ``pronoun`` of ``text``; candidates located by their last word."""
-    tail = "" if pronoun.endswith("'") else r"(?![\w'])"
-    found = [m for m in re.finditer(rf"(?<!\w){re.escape(pronoun)}{tail}", text)][nth]
-    cands = []
-    for name in candidates:
-        head = name.split()[-1]
-        m = re.search(rf"(?<!\w){re.escape(head)}(?!\w)", text, re.IGNORECASE)
-        cands.append(Candidate(name, Span(m.start(), m.end(), m.group()) if m else None))
-    return Item(id="t", corpus="test", language="fr", text=text, candidates=cands, answer=0,
-                pronoun=Span(found.start(), found.end(), found.group())).check()
-
-
-def blanked(item: Item) -> tuple[str, list[str]]:
-    report = FormReport()
-    made = list(blank([item], report))
-    assert made, report.skipped
-    return made[0].text, [c.text for c in made[0].candidates]
-
-
-def skipped(item: Item) -> str:
-    report = FormReport()
-    assert list(blank([item], report)) == []
-    return report.skipped[0].reason
-
-
-def assert_fills(item: Item, text: str, options: list[str]) -> None:
-    """Each option put in the blank gives that candidate's disambiguated sentence."""
-    for option in options:
-        k = next(k for k in range(2) if FR.blank_option(item, k) == option)
-        assert text.replace("_", option) == FR.substitute(item, k)
+#: an item of a French sentence, candidates located by their last word ("le camion" at "camion")
+make = partial(pronoun_item, "fr", locate=last_word)
+assert_fills = partial(fills, FR)
 
 
 def test_blank_option_carries_the_determiner():

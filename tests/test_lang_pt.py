@@ -4,38 +4,21 @@ from __future__ import annotations
 import json
 import re
 from collections import Counter
+from functools import partial
 
 import pytest
+from lang_items import pronoun_item, slot_item
 
 import wino_toolkit as wt
 from wino_toolkit.errors import FormError
 from wino_toolkit.lang import get_language
 from wino_toolkit.lang.pt import Portuguese, inflect_adjective
-from wino_toolkit.schema import Candidate, Item, Span
 
 PT = get_language("pt")
 
 
-def mentions(text: str, candidates: list[str]) -> list[Candidate]:
-    out = []
-    for name in candidates:
-        m = re.search(rf"(?<!\w){re.escape(name)}(?!\w)", text, re.IGNORECASE)
-        out.append(Candidate(name, Span(m.start(), m.end(), m.group()) if m else None))
-    return out
-
-
-def slot(marked: str, candidates: list[str]) -> Item:
-    """An item with a zero-width slot where ``marked`` has ``|``."""
-    k = marked.index("|")
-    text = marked.replace("|", "")
-    return Item(id="t", corpus="test", language="pt", text=text, candidates=mentions(text, candidates),
-                answer=0, pronoun=Span(k, k, "")).check()
-
-
-def pronoun(text: str, word: str, candidates: list[str], nth: int = 0) -> Item:
-    found = [m for m in re.finditer(rf"(?<!\w){re.escape(word)}(?!\w)", text)][nth]
-    return Item(id="t", corpus="test", language="pt", text=text, candidates=mentions(text, candidates),
-                answer=0, pronoun=Span(found.start(), found.end(), found.group())).check()
+slot = partial(slot_item, "pt")
+pronoun = partial(pronoun_item, "pt")
 
 
 SLOTS = [

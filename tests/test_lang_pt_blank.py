@@ -4,55 +4,23 @@ the option (de + o = do, em + a = na) makes the item skipped with the reason. Se
 these tests."""
 from __future__ import annotations
 
-import re
+from functools import partial
 
-from wino_toolkit.forms import FormReport, blank
+from lang_items import assert_fills as fills, blanked, pronoun_item, skipped, slot_item
+
 from wino_toolkit.lang import get_language
-from wino_toolkit.schema import Candidate, Item, Span
 
 PT = get_language("pt")
 
 
-def mentions(text: str, candidates: list[str]) -> list[Candidate]:
-    out = []
-    for name in candidates:
-        head = name.split()[-1] if name.split()[0].lower() in ("o", "a", "os", "as") else name
-        m = re.search(rf"(?<!\w){re.escape(head)}(?!\w)", text, re.IGNORECASE)
-        out.append(Candidate(name, Span(m.start(), m.end(), m.group()) if m else None))
-    return out
+def head(name: str) -> str:
+    """A candidate with its article is looked for by its last word ("o muro" at "muro", after "no")."""
+    return name.split()[-1] if name.split()[0].lower() in ("o", "a", "os", "as") else name
 
 
-def slot(marked: str, candidates: list[str]) -> Item:
-    """An item with a zero-width slot where ``marked`` has ``|`` (as the Portuguese WSC marks it)."""
-    k = marked.index("|")
-    text = marked.replace("|", "")
-    return Item(id="t", corpus="test", language="pt", text=text, candidates=mentions(text, candidates),
-                answer=0, pronoun=Span(k, k, "")).check()
-
-
-def pronoun(text: str, word: str, candidates: list[str], nth: int = 0) -> Item:
-    found = [m for m in re.finditer(rf"(?<!\w){re.escape(word)}(?!\w)", text)][nth]
-    return Item(id="t", corpus="test", language="pt", text=text, candidates=mentions(text, candidates),
-                answer=0, pronoun=Span(found.start(), found.end(), found.group())).check()
-
-
-def blanked(item: Item) -> tuple[str, list[str]]:
-    report = FormReport()
-    made = list(blank([item], report))
-    assert made, report.skipped
-    return made[0].text, [c.text for c in made[0].candidates]
-
-
-def skipped(item: Item) -> str:
-    report = FormReport()
-    assert list(blank([item], report)) == []
-    return report.skipped[0].reason
-
-
-def assert_fills(item: Item, text: str, options: list[str]) -> None:
-    for option in options:
-        k = next(k for k in range(2) if PT.blank_option(item, k) == option)
-        assert text.replace("_", option) == PT.substitute(item, k)
+slot = partial(slot_item, "pt", locate=head)
+pronoun = partial(pronoun_item, "pt", locate=head)
+assert_fills = partial(fills, PT)
 
 
 def test_blank_option_carries_the_determiner():
@@ -119,3 +87,16 @@ def test_clitic_pronoun_before_verb_blank_moves_after_the_verb():
 def test_verb_agreeing_with_one_option_is_skipped():
     item = slot("Os alunos visitaram o museu porque |estavam curiosos.", ["os alunos", "o museu"])
     assert "agreement" in skipped(item)
+
+
+def test_blank_options_stay_with_their_item_across_threads():
+    """The blank and its options share work through a per-thread cache: threads blanking different items at
+    once each get their own item's options, as one thread does."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    items = [slot(f"O {a} viu o {b} porque |estava com fome.", [f"o {a}", f"o {b}"])
+             for a, b in [("gato", "rato"), ("cão", "lobo"), ("menino", "pai"), ("leão", "tigre")] * 25]
+    alone = [blanked(item) for item in items]
+    with ThreadPoolExecutor(4) as pool:
+        together = list(pool.map(blanked, items))
+    assert together == alone and len({tuple(options) for _, options in alone}) == 4

@@ -11,16 +11,22 @@ not (a preposition that contracts or elides with the option: "de" + "le barman" 
 verb or adjective that agrees with one option only), the item is refused with the reason, since
 no single text fits both options.
 
-Used by :mod:`wino_toolkit.lang.fr` and :mod:`wino_toolkit.lang.pt`; any language whose substitution
-rewrites more than the pronoun can use it.
+Used by :mod:`wino_toolkit.lang.fr` and :mod:`wino_toolkit.lang.pt` through :class:`SubstitutionBlank`;
+any language whose substitution rewrites more than the pronoun can use it.
 """
 from __future__ import annotations
 
 import re
+import threading
+from typing import TYPE_CHECKING
 
 from ..errors import FormError
+from ..schema import Item, Span
 
-__all__ = ["options_from_substitutions"]
+if TYPE_CHECKING:
+    from .base import Language
+
+__all__ = ["options_from_substitutions", "SubstitutionBlank"]
 
 BLANK = "_"
 WORD = re.compile(r"[\w'’-]+|[^\w\s]")
@@ -66,3 +72,38 @@ def options_from_substitutions(blank_text: str, substitutions: list[str], candid
             raise FormError(f"candidate {candidates[k]!r} does not fill the blank as one phrase")
         options.append(option)
     return options
+
+
+#: the last item blanked per thread: ``blank`` and every ``blank_option`` need the same work, done once
+_LAST = threading.local()
+
+
+class SubstitutionBlank:
+    """``blank`` and ``blank_option`` for a language whose blank is its own rewrite with ``_`` as the noun
+    phrase (:meth:`blank_text`), each option read off that candidate's disambiguated sentence.
+
+    Mix in before :class:`~wino_toolkit.lang.base.Language`. The work is shared between the two hooks
+    through a one-item cache kept per thread, so threads deriving forms never see each other's items.
+    """
+
+    def blank_text(self, item: Item) -> str:
+        """The item's text rewritten with ``_`` where the substituted noun phrase stands."""
+        raise NotImplementedError
+
+    def blank(self: "Language", item: Item) -> tuple[str, Span]:
+        text, _ = self._blanked(item)
+        at = text.index(BLANK)
+        return text, Span(at, at + 1, BLANK)
+
+    def blank_option(self: "Language", item: Item, k: int) -> str:
+        return self._blanked(item)[1][k]
+
+    def _blanked(self: "Language", item: Item) -> tuple[str, list[str]]:
+        last = getattr(_LAST, "entry", None)
+        if last is not None and last[0] is self and last[1] is item:
+            return last[2]
+        text = self.blank_text(item)
+        options = options_from_substitutions(text, [self.substitute(item, k) for k in range(len(item.candidates))],
+                                             [c.text for c in item.candidates])
+        _LAST.entry = (self, item, (text, options))
+        return text, options

@@ -49,7 +49,7 @@ from .abbreviations import ABBREVIATIONS
 from .adjectives import PRENOMINAL
 from .adverbs import ADVERBS
 from .auxiliaries import AUXILIARIES
-from ..blanks import options_from_substitutions
+from ..blanks import SubstitutionBlank
 from .clauses import CLAUSE_OPENERS
 from .clitics import CLITICS
 from .completives import COMPLETIVE_FORMS
@@ -166,7 +166,7 @@ def undo_agreement(participle: str, clitic: str) -> str:
 
 
 @register_language
-class French(Language):
+class French(SubstitutionBlank, Language):
     """Subject, object, stressed, possessive and place pronouns; see the module docstring."""
 
     code = "fr"
@@ -175,7 +175,6 @@ class French(Language):
     PRONOUNS = PRONOUNS
     DETERMINERS = DETERMINERS
     CLAUSE_OPENERS = CLAUSE_OPENERS
-    _blanked: tuple[Item, tuple[str, int, list[str]]] | None = None  # the last item blanked, as both hooks need it
 
     # -- public API ---------------------------------------------------------------------------
     def substitute(self, item: Item, k: int) -> str:
@@ -195,19 +194,8 @@ class French(Language):
             out = self.indicative(out)
         return self.sentence(out)
 
-    def blank(self, item: Item) -> tuple[str, Span]:
-        """The blank where the substituted noun phrase stands (see the module docstring)."""
-        text, at, _ = self.blanked(item)
-        return text, Span(at, at + 1, self.BLANK)
-
-    def blank_option(self, item: Item, k: int) -> str:
-        """Candidate ``k`` as the disambiguated sentence writes it in the blank ("le monument")."""
-        return self.blanked(item)[2][k]
-
-    def blanked(self, item: Item) -> tuple[str, int, list[str]]:
-        """The blank text, where its ``_`` is, and every candidate's option; FormError with the reason."""
-        if self._blanked is not None and self._blanked[0] is item:
-            return self._blanked[1]
+    def blank_text(self, item: Item) -> str:
+        """The text with ``_`` where the substituted noun phrase stands (see the module docstring)."""
         span = self.reference(item)
         pron = PRONOUNS.get(span.text.lower().replace("’", "'"))
         if pron is None:
@@ -216,12 +204,7 @@ class French(Language):
         if len(places) > 1:
             named = ", ".join(sorted(repr(p or "no preposition") for p in places))
             raise FormError(f"the candidates are place phrases with different prepositions ({named}): no one blank fits both")
-        place = places.pop()
-        text = self.rewrite(item.text, span, Phrase(self.BLANK, None, pron.number, place))
-        options = options_from_substitutions(text, [self.substitute(item, k) for k in range(len(item.candidates))],
-                                             [c.text for c in item.candidates])
-        self._blanked = (item, (text, text.index(self.BLANK), options))
-        return self._blanked[1]
+        return self.rewrite(item.text, span, Phrase(self.BLANK, None, pron.number, places.pop()))
 
     def indicative(self, clause: str) -> str:
         """The clause's first subjunctive verb made indicative ("la carafe soit vide" → "... est vide")."""

@@ -49,7 +49,7 @@ from ...errors import FormError
 from ...schema import Item, Span
 from .. import register_language
 from ..base import Edit, Language, apply, sentence_initial
-from ..blanks import options_from_substitutions
+from ..blanks import SubstitutionBlank
 from .adjectives import PRENOMINAL
 from .adverbs import ADVERBS
 from .clauses import CLAUSE_OPENERS, TIME_OPENERS
@@ -186,7 +186,7 @@ def lemmas() -> dict[str, str]:
 
 
 @register_language
-class Portuguese(Language):
+class Portuguese(SubstitutionBlank, Language):
     """Slots and pronouns with contractions and agreement; see the module docstring."""
 
     code = "pt"
@@ -195,7 +195,6 @@ class Portuguese(Language):
     PRONOUNS = PRONOUNS
     CONTRACTIONS = CONTRACTIONS
     CLAUSE_OPENERS = CLAUSE_OPENERS
-    _blanked: tuple[Item, tuple[str, int, list[str]]] | None = None  # the last item blanked, as both hooks need it
 
     # -- public API ---------------------------------------------------------------------------
     def substitute(self, item: Item, k: int) -> str:
@@ -215,24 +214,9 @@ class Portuguese(Language):
         inner = Span(at, at + len(span.text), span.text)
         return self.sentence(self.indicative(self.rewrite(clause, inner, self.phrase(item, k)).strip()))
 
-    def blank(self, item: Item) -> tuple[str, Span]:
-        """The blank where the substituted noun phrase stands (see the module docstring)."""
-        text, at, _ = self.blanked(item)
-        return text, Span(at, at + 1, self.BLANK)
-
-    def blank_option(self, item: Item, k: int) -> str:
-        """Candidate ``k`` as the disambiguated sentence writes it in the blank ("o caminhão de entregas")."""
-        return self.blanked(item)[2][k]
-
-    def blanked(self, item: Item) -> tuple[str, int, list[str]]:
-        """The blank text, where its ``_`` is, and every candidate's option; FormError with the reason."""
-        if self._blanked is not None and self._blanked[0] is item:
-            return self._blanked[1]
-        text = self.rewrite(item.text, self.reference(item), Phrase(self.BLANK, None, None, None))
-        options = options_from_substitutions(text, [self.substitute(item, k) for k in range(len(item.candidates))],
-                                             [c.text for c in item.candidates])
-        self._blanked = (item, (text, text.index(self.BLANK), options))
-        return self._blanked[1]
+    def blank_text(self, item: Item) -> str:
+        """The text with ``_`` where the substituted noun phrase stands (see the module docstring)."""
+        return self.rewrite(item.text, self.reference(item), Phrase(self.BLANK, None, None, None))
 
     def clause_bounds(self, item: Item, span: Span) -> tuple[int, int]:
         """From the last , ; : . or clause opener before the slot to the first one after it.
