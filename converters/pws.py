@@ -358,8 +358,11 @@ def is_question(snippet: str) -> bool:
     return snippet.rstrip().endswith(QUESTION_MARKS)
 
 
-def locate_pronoun(text: str, snippet: str, language: str) -> tuple[Span | None, str | None]:
-    """The pronoun the snippet holds, as a span of the sentence, or None and the reason."""
+def locate_pronoun(text: str, snippet: str, language: str, answers: Iterable[str] = ()) -> tuple[Span | None, str | None]:
+    """The pronoun the snippet holds, as a span of the sentence, or None and the reason.
+
+    Where the snippet holds two pronouns of one kind ("ela lê ele"), the one agreeing in gender with the
+    answers is taken (Portuguese, whose answers carry their article: "O livro" → "ele")."""
     if not snippet.strip():
         return None, "no snippet"
     if is_question(snippet):
@@ -373,13 +376,33 @@ def locate_pronoun(text: str, snippet: str, language: str) -> tuple[Span | None,
     inside = text[where.start : where.end]
     words = list(_WORD.finditer(inside))
     for forms in pronoun_lists()[base]:
+        found = []
         for m in words:
             bare = m.group().lstrip("-")
             key = _key(bare, base)
             if key in forms or (bare != m.group() and "-" + key in forms):
                 start = where.start + m.end() - len(bare)
-                return Span(start, start + len(bare), bare), None
+                found.append(Span(start, start + len(bare), bare))
+        if found:
+            return _agreeing(found, answers, base)[0], None
     return None, "no pronoun of the list in the snippet"
+
+
+#: the gender a Portuguese answer's article gives it
+PT_ARTICLE_GENDER = {"o": "m", "os": "m", "um": "m", "uns": "m", "a": "f", "as": "f", "uma": "f", "umas": "f"}
+
+
+def _agreeing(found: list[Span], answers: Iterable[str], base: str) -> list[Span]:
+    """``found`` with the pronouns agreeing in gender with both answers first, where the answers say one gender."""
+    if base != "pt" or len(found) < 2:
+        return found
+    from wino_toolkit.lang.pt.pronouns import PRONOUNS as PT
+
+    genders = {PT_ARTICLE_GENDER.get(a.split()[0].lower()) if a.split() else None for a in answers}
+    if len(genders) != 1 or None in genders:
+        return found
+    gender = genders.pop()
+    return sorted(found, key=lambda span: PT.get(span.text.lower(), None) is None or PT[span.text.lower()].gender not in (gender, None))
 
 
 # ---------------------------------------------------------------- reading
@@ -423,7 +446,7 @@ def _slot_item(row: dict[str, str], slot: str, config: PwsConfig, where: str, ke
         question = snippet
     elif snippet:
         meta["snippet"] = snippet
-    pronoun, unlocated = locate_pronoun(text, snippet, language)
+    pronoun, unlocated = locate_pronoun(text, snippet, language, answers)
     if unlocated is not None:
         meta["unlocated"] = unlocated
     for column, (name, slots) in SHARED.items():

@@ -124,6 +124,15 @@ def test_unlocated_reasons():
     assert locate_pronoun("Мы не могли из-за него уйти.", "из-за него", "ru")[0].text == "него"
 
 
+def test_snippet_with_two_pronouns_takes_the_one_agreeing_with_the_answers():
+    """"ela lê ele": the answers "O livro"/"O artigo" are masculine, so the pronoun is "ele", not the subject."""
+    text = "Ana comprou um livro para o curso. Ela lê ele de noite."
+    span, _ = locate_pronoun(text, "Ela lê ele", "pt", ["O livro", "O curso"])
+    assert text[span.start : span.end] == "ele" and span.start == text.index("ele de")
+    assert locate_pronoun(text, "Ela lê ele", "pt")[0].text == "Ela"  # no answers: the first, as before
+    assert locate_pronoun(text, "Ela lê ele", "pt", ["O livro", "A aula"])[0].text == "Ela"  # genders differ
+
+
 def test_correct_answer_spelling_variants(tmp_path):
     items = by_id(roundtrip(NAME, HERE / "correct-answer-spelling.tsv", tmp_path))
     en = items["pws-0-en"]  # "the kettle " for "The kettle": case and a trailing space
