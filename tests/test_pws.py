@@ -9,7 +9,7 @@ from conftest import FIXTURES, SAMPLES, shared_file
 from contract import assert_bad_input, roundtrip
 
 import wino_toolkit as wt
-from wino_toolkit.converters.pws import HEADER, SLOTS, format_cells, locate_pronoun, match_answer
+from wino_toolkit.converters.pws import HEADER, format_cells, locate_pronoun, match_answer
 from wino_toolkit.parallel import english_key, group_by_parallel, parallel_key
 from wino_toolkit.quirks import quirks_of
 from wino_toolkit.schema import Candidate, Item, Span
