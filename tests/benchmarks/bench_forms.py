@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
 import sys
@@ -45,7 +46,21 @@ CORPORA = [
     ("french", "french/French_Wino_Schemas.xml"),
     ("japanese", "japanese/train.txt"),
     ("portuguese", "portuguese/portuguese_wsc.json"),
+    *((f"pws {code}", "pws/pws.tsv") for code in ("en", "fr", "pt", "zh", "ja", "ru", "hu")),
 ]
+#: how the gold figures came about (issue #13), printed under the gold table
+GOLD_NOTES = """Gold items are test-half items, reviewed sentence by sentence; the rules were changed looking at the tuning halves.
+Three fixes were made after the gold sets showed their items, from the written conventions (WNLI's, as the English
+rules implement them) with no tuning-half item to show them, so those items are no longer unseen: the Chinese time
+frame keeps its main clause (zh nli mandarinograd-13, -20, -232), French completive frames are cut (fr nli
+french-wsc-52-B, -108-A, -108-B), and a Russian offset bug put a capital on a blank option after a removed
+possessive (ru blank pws-259). Before this round (2026-11-24, commit f724e9b): fr nli 84.4%, ja nli 94.1%, pt nli
+84.4%, zh nli 88.9%; Russian at its first measurement: blank 80.0%, disambiguated 87.5%, nli 85.0%. The other
+changes of the round came from tuning-half items (Russian when-clauses, dashes, indeclinable names; Portuguese
+time clauses and infinitive clauses; Japanese copula frames). Russian test-half failures left as found: the
+genitive after "не хватило", a first name and surname declined apart, "Мадонна" read as a common noun, the
+quantifier "Многие" as a candidate.
+"""
 
 
 def speed(n: int) -> tuple[float, float]:
@@ -68,6 +83,8 @@ def coverage() -> list[tuple[str, int, dict[str, float]]]:
         if not path.exists():
             continue
         items = list(wt.read(path))
+        if name.startswith("pws "):  # one row per PWS language
+            items = [i for i in items if i.language.split("-")[0] == name.split()[1]]
         shares = {}
         for form in FORMS:
             report = FormReport()
@@ -96,6 +113,21 @@ def portuguese(half: str | None = None) -> tuple:
             ours.append((item.id, text, obj[fixed]))
             baseline.append((item.id, obj[auto], obj[fixed]))
     return compare(ours, "pt"), compare(baseline, "pt")
+
+
+def russian_unseen() -> str:
+    """The Russian gold set on its items that were outside the split the Russian rules were first written on.
+
+    lang/ru was written looking at the PWS rows whose sha1(orig_id) is even, a split other than ``half_of``; of
+    the gold set's test-half items, those with an odd sha1 were unseen under both splits."""
+    entries = load_gold(GOLD / "ru.jsonl")
+    rows = {i.id: i for i in wt.read(SHARED / "pws" / "pws.tsv")}
+    unseen = [e for e in entries if int(hashlib.sha1(rows[e.id].meta["orig_id"].encode()).hexdigest(), 16) % 2]
+    report = evaluate_gold(unseen, SHARED)
+    shares = ", ".join(f"{form} {a.exact}/{a.compared} = {a.exact_share:.1%}" for (_, form), a in sorted(report.rows.items()))
+    return (f"Russian gold set, the {len({e.id for e in unseen})} items outside the split lang/ru was first written on "
+            f"(sha1 of orig_id odd; the other {len({e.id for e in entries}) - len({e.id for e in unseen})} may have been "
+            f"looked at): exact {shares}")
 
 
 def ci(agreement: Agreement) -> str:
@@ -150,6 +182,7 @@ def main() -> None:
         if gold:
             report = evaluate_gold([e for path in gold for e in load_gold(path)], SHARED)
             gold_table = report.table()
+            lines.append(russian_unseen())
     print("\n".join(lines))
     print("\n".join(table))
     print("\n".join(gold_table))
@@ -161,12 +194,13 @@ def record(lines: list[str], table: list[str], gold_table: list[str], args: argp
     write_section(
         "Derived forms (issue #3)",
         f"Command: `python tests/benchmarks/bench_forms.py --items {args.items} --write-md`  \n"
-        f"Machine: {machine()}. Targets: >= 2,000 items/s; WNLI exact >= 80%, F1 > 0.9.\n\n"
+        f"Machine: {machine()}. Targets: >= 2,000 items/s; WNLI exact >= 80%, F1 > 0.9; tuning and test halves within a few points (issue #13).\n\n"
         + "".join(f"- {line}\n" for line in lines)
         + "\nCoverage: share of items each form could be derived for (the rest are reported with a reason).\n\n"
         + "\n".join(table)
         + ("\n\nGold sets (tests/gold/, hand-checked, from corpora the rules were not tuned on): exact match and token F1 "
            "of our forms against them; a refusal the gold expects counts as a match.\n\n" + "\n".join(gold_table)
+           + "\n\n" + GOLD_NOTES
            if gold_table else ""),
     )
 
