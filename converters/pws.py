@@ -33,13 +33,17 @@ row's ``sentence_en``: it links the translations of a row, and PWS rows to XWINO
   and ``meta["unresolved"]`` says why (quirk ``answer-not-resolved`` when a correct answer was
   given). ``meta["correct_answer"]`` keeps the cell when it is not the chosen candidate's text.
 * **pronoun**: where the snippet is a question (it ends in ``?`` or ``？``: Hungarian, French,
-  Mandarin, Japanese) it becomes ``question`` and the pronoun is ``None``; otherwise the snippet
+  Mandarin, Japanese) it becomes ``question``, and the pronoun is the one pronoun of the language
+  (:func:`question_pronouns`: French subject, stressed and possessive forms; Japanese 彼/彼女/彼ら...,
+  then それ; Chinese 他/她/它(们); English, Portuguese and Russian as below) that stands after both
+  located candidates; where none or several do, or a candidate is not located, it is ``None`` with
+  the reason (a zero anaphor: "因为 担心 暴力事件"; "qu'elle lui a demandés" holds two); otherwise the snippet
   is kept in ``meta["snippet"]`` and, for English, Portuguese and Russian, found in the sentence
   (verbatim, else ignoring case), and the first word in it from the language's pronoun lists
   (:func:`pronoun_lists`, tried in order: English third-person forms; Portuguese subject,
   contracted, dative and possessive forms, then object clitics after a hyphen, then bare o/a/os/as;
   Russian personal forms, then свой, then the demonstratives тот/та/те) is the pronoun. Where it
-  cannot be located, ``pronoun`` is ``None`` and ``meta["unlocated"]`` gives the reason (``"snippet is a question"``, ``"no snippet"``,
+  cannot be located, ``pronoun`` is ``None`` and ``meta["unlocated"]`` gives the reason (``"no snippet"``,
   ``"snippet not found in the sentence"``, ``"no pronoun of the list in the snippet"``, ``"no
   pronoun list for this language"``).
 * **twins**: the items of one slot sharing ``orig_id`` in consecutive rows (two, or three for the
@@ -405,6 +409,73 @@ def _agreeing(found: list[Span], answers: Iterable[str], base: str) -> list[Span
     return sorted(found, key=lambda span: PT.get(span.text.lower(), None) is None or PT[span.text.lower()].gender not in (gender, None))
 
 
+@lru_cache(maxsize=None)
+def question_pronouns() -> dict[str, tuple[frozenset[str], ...]]:
+    """Per base language, the pronoun forms looked for after the candidates of a question row, strongest first
+    (no French or Portuguese object clitic: le/la/les/o/a are articles too; no Japanese この/その/あの)."""
+    from wino_toolkit.lang.fr.pronouns import PRONOUNS as FR
+    from wino_toolkit.lang.ja.pronouns import PRONOUNS as JA
+    from wino_toolkit.lang.zh.pronouns import PRONOUNS as ZH
+
+    lists = pronoun_lists()
+    return {
+        "en": lists["en"],
+        "pt": lists["pt"][:1],
+        "ru": lists["ru"][:2],
+        "fr": (frozenset(f for f, p in FR.items() if p.kind in ("subject", "stressed") and f not in ("ce", "c'")),
+               frozenset(f for f, p in FR.items() if p.kind == "possessive")),
+        "ja": (frozenset(f for f in JA if f.startswith("彼")), frozenset(("それら", "それ"))),
+        "zh": (frozenset(ZH),),
+    }
+
+
+#: what makes それ a conjunction or part of another word, not a pronoun (それで, それぞれ, それから ...)
+JA_NOT_PRONOUN = ("で", "に", "ぞれ", "から", "とも", "まで", "でも", "は別")
+_CJK_LANGUAGES = ("ja", "zh")
+
+
+def locate_after_candidates(text: str, candidates: list[Candidate], language: str, question: str = "") -> tuple[Span | None, str | None]:
+    """The one pronoun that stands after both candidates' mentions, for a row with a question, or None and why.
+
+    A pronoun the question keeps is not the one it asks about ("彼女がノーマークであることに気づいていたのは誰か？"
+    asks for the subject of 気づいていた, not for 彼女), so forms the question holds as often as the text does are
+    passed over."""
+    base = language.split("-")[0]
+    if base not in question_pronouns():
+        return None, "snippet is a question, and no pronoun list for this language"
+    if len(candidates) != 2 or any(c.span is None for c in candidates):
+        return None, "snippet is a question, and a candidate is not located"
+    after = max(c.span.end for c in candidates)
+    for forms in question_pronouns()[base]:
+        found = [span for span in _pronoun_spans(text, forms, base) if span.start >= after]
+        asked = [len([q for q in _pronoun_spans(question, forms, base) if _key(q.text, base) == _key(f.text, base)])
+                 < len([o for o in found if _key(o.text, base) == _key(f.text, base)]) for f in found]
+        found = [span for span, keep in zip(found, asked) if keep]
+        if len(found) == 1:
+            return found[0], None
+        if found:
+            return None, f"snippet is a question, and {len(found)} pronouns stand after the candidates"
+    return None, "snippet is a question, and no pronoun stands after the candidates (a zero anaphor?)"
+
+
+def _pronoun_spans(text: str, forms: frozenset[str], base: str) -> list[Span]:
+    """Where ``forms`` occur in ``text``: whole words (after an elision too: "qu'elle"), or, in Chinese and
+    Japanese, longest forms first without overlap (彼女 is not 彼)."""
+    if base not in _CJK_LANGUAGES:
+        return [Span(m.start(), m.end(), m.group()) for m in _WORD.finditer(text) if _key(m.group(), base) in forms]
+    spans: list[Span] = []
+    taken: set[int] = set()
+    for form in sorted(forms, key=len, reverse=True):
+        for m in re.finditer(re.escape(form), text):
+            if taken & set(range(m.start(), m.end())):
+                continue
+            if base == "ja" and form.startswith("それ") and text.startswith(JA_NOT_PRONOUN, m.end()):
+                continue
+            taken.update(range(m.start(), m.end()))
+            spans.append(Span(m.start(), m.end(), form))
+    return sorted(spans, key=lambda s: s.start)
+
+
 # ---------------------------------------------------------------- reading
 
 
@@ -447,6 +518,8 @@ def _slot_item(row: dict[str, str], slot: str, config: PwsConfig, where: str, ke
     elif snippet:
         meta["snippet"] = snippet
     pronoun, unlocated = locate_pronoun(text, snippet, language, answers)
+    if question is not None:
+        pronoun, unlocated = locate_after_candidates(text, candidates, language, question)
     if unlocated is not None:
         meta["unlocated"] = unlocated
     for column, (name, slots) in SHARED.items():

@@ -101,15 +101,43 @@ def test_pronoun_from_a_substring_snippet():
     assert all("unlocated" not in it.meta for it in (en, por, rus))
 
 
-def test_question_snippet_becomes_the_question_and_leaves_the_pronoun_unlocated(tmp_path):
+def test_question_snippet_becomes_the_question_and_the_pronoun_is_the_one_after_the_candidates(tmp_path):
     items = by_id(roundtrip(NAME, HERE / "question-snippet.tsv", tmp_path))
-    for slot in ("hu", "fr", "man", "jap"):
+    for slot, pronoun in (("fr", "elle"), ("man", "她"), ("en", "she")):
         item = items[f"pws-0-{slot}"]
-        assert item.pronoun is None and item.meta["unlocated"] == "snippet is a question"
         assert item.question.rstrip().endswith(("?", "？")) and "snippet" not in item.meta
-    en_question, en_snippet = items["pws-0-en"], items["pws-1-en"]
-    assert en_question.question == "Who had just arrived?" and en_question.meta["unlocated"] == "snippet is a question"
+        assert item.pronoun.text == pronoun and item.text[item.pronoun.start : item.pronoun.end] == pronoun
+        assert "unlocated" not in item.meta
+    hungarian, japanese = items["pws-0-hu"], items["pws-0-jap"]
+    assert hungarian.pronoun is None and hungarian.meta["unlocated"] == "snippet is a question, and no pronoun list for this language"
+    assert japanese.pronoun is None and "no pronoun stands after the candidates" in japanese.meta["unlocated"]  # a zero anaphor
+    assert items["pws-0-en"].question == "Who had just arrived?"
+    en_snippet = items["pws-1-en"]
     assert en_snippet.pronoun.text == "she" and en_snippet.question is None
+
+
+@pytest.mark.parametrize("text, question, language, expected", [
+    ("Claire a remercié Suzanne pour l'aide qu'elle lui a donnée.", "Qui a donné de l'aide ?", "fr",
+     "snippet is a question, and 2 pronouns stand after the candidates"),
+    ("Claire a remercié Suzanne parce qu'elle était gentille.", "Qui était gentille ?", "fr", "elle"),
+    ("千佳は花子にパスしなかった。彼女が空いていると気づいていたのに。", "彼女が空いていると気づいていたのは誰か？", "ja",
+     "snippet is a question, and no pronoun stands after the candidates (a zero anaphor?)"),
+    ("千佳は花子にパスしなかった。それで彼女は怒った。", "怒ったのは誰か？", "ja", "彼女"),
+    ("花子は本を千佳に貸した。それぞれ忙しかった。", "忙しかったのは誰か？", "ja",
+     "snippet is a question, and no pronoun stands after the candidates (a zero anaphor?)"),
+    ("阿达 向 贝亚 挥手 ， 因为 她们 刚 到 。", "谁 刚 到 ？", "zh-Hans", "她们"),
+])
+def test_question_row_pronoun_is_the_one_after_both_candidates(text, question, language, expected):
+    """Not a pronoun the question keeps (彼女が...気づいていたのは誰か asks for the subject), not それで or それぞれ, not
+    a guess between two; 她们 whole, not 她."""
+    from wino_toolkit.converters.pws import locate_after_candidates, locate_candidate
+
+    names = {"fr": ("Claire", "Suzanne"), "ja": ("千佳", "花子"), "zh-Hans": ("阿达", "贝亚")}[language]
+    candidates = [Candidate(n, locate_candidate(text, n, language)) for n in names]
+    span, why = locate_after_candidates(text, candidates, language, question)
+    assert (span.text if span else why) == expected
+    if span:
+        assert text[span.start : span.end] == expected
 
 
 def test_unlocated_reasons():
@@ -349,7 +377,8 @@ def test_shared_file_round_trips_byte_for_byte(tmp_path):
 #: a slot with a sentence and no candidate (hu 2, fr 2, por2 22, jap2 2, rus 2) gives no item
 SHARED_ITEMS = {"en": 301, "hu": 242, "fr": 212, "por": 273, "por2": 133, "man": 290, "jap": 280, "jap2": 160, "rus": 278}
 #: items with a located pronoun, and with an answer, per slot (measured)
-SHARED_PRONOUNS = {"en": 279, "hu": 0, "fr": 0, "por": 271, "por2": 133, "man": 0, "jap": 0, "jap2": 0, "rus": 249}
+#: question rows (hu, fr, man, jap, and 20 English ones) get the one pronoun after both candidates, where there is one
+SHARED_PRONOUNS = {"en": 284, "hu": 0, "fr": 158, "por": 271, "por2": 133, "man": 165, "jap": 68, "jap2": 38, "rus": 249}
 #: candidates located in the sentence per slot (of 2 an item; hu 2 and rus 1 items have one)
 SHARED_LOCATED = {"en": 582, "hu": 401, "fr": 393, "por": 521, "por2": 254, "man": 512, "jap": 508, "jap2": 262, "rus": 513}
 SHARED_ANSWERS = {"en": 301, "hu": 239, "fr": 212, "por": 273, "por2": 133, "man": 287, "jap": 278, "jap2": 159, "rus": 278}
@@ -370,7 +399,9 @@ def test_shared_pronouns_and_answers(shared_items):
         located[it.meta["slot"]] += sum(c.span is not None for c in it.candidates)
     assert located == SHARED_LOCATED
     reasons = Counter((it.meta["slot"], it.meta["unlocated"]) for it in shared_items if "unlocated" in it.meta)
-    assert reasons[("hu", "snippet is a question")] == 242 and reasons[("en", "snippet is a question")] == 20
+    assert reasons[("hu", "snippet is a question, and no pronoun list for this language")] == 242
+    assert sum(n for (slot, why), n in reasons.items() if slot == "en" and why.startswith("snippet is a question")) == 15
+    assert reasons[("jap", "snippet is a question, and no pronoun stands after the candidates (a zero anaphor?)")] > 150
     assert reasons[("rus", "snippet not found in the sentence")] == 21  # rows whose Russian snippet belongs to another row
     assert Counter(it.meta["answer_match"] for it in shared_items if "answer_match" in it.meta) == {"case/space": 2, "one-edit": 3, "contains": 6}
     french = next(it for it in shared_items if it.meta["slot"] == "fr" and it.meta.get("answer_match") == "one-edit")

@@ -260,12 +260,14 @@ class Chinese(Language):
         return start, end
 
     def skip_connectives(self, text: str, start: int, limit: int) -> int:
-        """Past the connectives that open the clause (但是结果…), never past ``limit`` nor into a word."""
+        """Past the connectives that open the clause (但是结果…), never past ``limit`` nor into a word (a space
+        ends a word too: PWS writes Chinese segmented, "因为 Toby 拒绝")."""
         starts = word_bounds(text)[0]
         while True:
             while start < limit and text[start].isspace():
                 start += 1
-            found = next((w for w in OPENING if text.startswith(w, start) and start + len(w) in starts and start + len(w) <= limit), None)
+            found = next((w for w in OPENING if text.startswith(w, start) and start + len(w) <= limit
+                          and (start + len(w) in starts or text[start + len(w) : start + len(w) + 1].isspace())), None)
             if found is None:
                 return start
             start += len(found)
