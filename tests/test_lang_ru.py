@@ -234,6 +234,15 @@ def test_foreign_names_that_do_not_decline_stay_as_written(morph, text, word, ca
     assert RU.substitute(item(text, word, candidates), 0).endswith(expected)
 
 
+def test_a_case_form_of_a_mans_name_under_a_feminine_pronoun_is_not_taken_for_a_fixed_name(morph):
+    """"Джону" ends in a vowel but is Джон in the dative: put for "она" it would be kept as written ("Джону
+    скучала"); how it should read is unknown, so the item is refused."""
+    it = item("Мэри позвонила Джону, потому что она скучала.", "она", ["Мэри", "Джону"])
+    assert RU.substitute(it, 0).endswith("потому что Мэри скучала.")
+    with pytest.raises(FormError, match="Джону"):
+        RU.substitute(it, 1)
+
+
 def test_a_declined_name_is_preferred_to_a_rare_fixed_one(morph):
     """"Марку" is Марк in the dative, not the indeclinable name Марку."""
     it = item("Сид подарил книгу Марку, но он её не прочитал.", "он", ["Сид", "Марку"])

@@ -135,7 +135,8 @@ def _fixed_name(word: str, wants: list[Reading]) -> bool:
     Russian grammar: a foreign name ending in a vowel other than а/я does not decline ("Гете", "Тоби"),
     nor does a woman's name ending in a consonant ("Бетт", "Джейд": a feminine pronoun refers to it).
     It applies to a word pymorphy3 does not know, or knows only as a name, when none of its readings
-    agrees with the pronoun; a word it does not know at all (UNKN) is taken as such a name too.
+    agrees with the pronoun and none is a case form of a singular name that declines ("Джону" for "она"
+    is a man, not a fixed name); a word it does not know at all (UNKN) is taken as such a name too.
     """
     found = parses(word)
     if all("UNKN" in p.tag for p in found):
@@ -145,6 +146,9 @@ def _fixed_name(word: str, wants: list[Reading]) -> bool:
         return False
     if analyzer().word_is_known(word.lower()) and not any(is_proper(p) for p in nouns):
         return False
+    low = word.lower().replace("ё", "е")
+    if any(is_proper(p) and number_of(p.tag) == "sing" and p.normal_form.replace("ё", "е") != low for p in nouns):
+        return False  # a case form of a name that declines ("Джону": Джон), of the other gender than the pronoun
     last = word[-1].lower()
     feminine = all(w.number == "sing" and w.gender == "femn" for w in wants)
     return last in FIXED_VOWELS or (feminine and last in CONSONANTS)
