@@ -115,6 +115,8 @@ HYPOTHESES = [
                  "Ele jogou a bola para o Rui, o goleiro.", id="candidate-comma-does-not-cut"),
     pytest.param(slot("Rui fechou a janela por causa da chuva. Ele abriu | quando a chuva parou.", ["a janela", "a chuva"]),
                  "Ele abriu a janela quando a chuva parou.", id="time-clause-after-stays"),
+    pytest.param(slot("Rui fechou a janela. Ele abriu |, quando a chuva parou.", ["a janela", "a chuva"]),
+                 "Ele abriu a janela, quando a chuva parou.", id="time-clause-after-a-comma-stays"),
     pytest.param(slot("Ana esperou Rui. Ela ligou para | até que ele atendeu, e depois dormiu.", ["Rui", "Ana"]),
                  "Ela ligou para Rui até que ele atendeu.", id="until-clause-after-stays-next-clause-cut"),
     pytest.param(slot("O irmão da Ana ainda ganha dela no xadrez, apesar de |ser dez anos mais novo.", ["o irmão da Ana", "Ana"]),

@@ -241,13 +241,13 @@ class Portuguese(SubstitutionBlank, Language):
                     start = tok.end
                     break
         end = len(item.text)
-        time_kept = False
+        kept = -1  # the last token of a time clause's opening passed over
         for n, tok in enumerate(toks):
-            if n in quoted or tok.start < span.end:
+            if n in quoted or tok.start < span.end or n <= kept:
                 continue
             if tok.text in SENTENCE_END or self.boundary(toks, n, forward=True):
-                if not time_kept and self.time_clause(toks, n):
-                    time_kept = True  # "Ele abriu seus olhos quando o vento parou.": its time stays with it
+                if kept < 0 and self.time_clause(toks, n):
+                    kept = n + 1 if tok.text == "," else n  # "... seus olhos quando o vento parou.": its time stays
                     continue
                 end = tok.start
                 break

@@ -34,7 +34,7 @@ from .causatives import CAUSATIVES
 from .connectives import CONNECTIVES
 from .determiners import DEMONSTRATIVES
 from .events import WH, participants
-from .frames import TIME_FRAMES
+from .frames import TIME_FRAME_ENDS
 from .localizers import LOCALIZERS
 from .locatives import LOCATIVES
 from .prepositions import PLACE_PREPOSITIONS
@@ -307,7 +307,7 @@ class Chinese(Language):
         if end >= len(text) or text[end] not in SUBORDINATE_END:
             return start, end
         starts = word_bounds(text)[0]
-        for close in TIME_FRAMES["close"]:
+        for close in TIME_FRAME_ENDS:
             at = end - len(close)
             if at >= last and text.startswith(close, at) and at in starts:
                 return start, super().clause_bounds(item, Span(end + 1, end + 1, ""))[1]
