@@ -431,6 +431,8 @@ def question_pronouns() -> dict[str, tuple[frozenset[str], ...]]:
 
 #: what makes それ a conjunction or part of another word, not a pronoun (それで, それぞれ, それから ...)
 JA_NOT_PRONOUN = ("で", "に", "ぞれ", "から", "とも", "まで", "でも", "は別")
+#: characters before 他/它 that make them part of another word (其他 "other", 其它, 吉他 "guitar")
+ZH_NOT_PRONOUN = ("其", "吉")
 _CJK_LANGUAGES = ("ja", "zh")
 
 
@@ -459,10 +461,13 @@ def locate_after_candidates(text: str, candidates: list[Candidate], language: st
 
 
 def _pronoun_spans(text: str, forms: frozenset[str], base: str) -> list[Span]:
-    """Where ``forms`` occur in ``text``: whole words (after an elision too: "qu'elle"), or, in Chinese and
-    Japanese, longest forms first without overlap (彼女 is not 彼)."""
+    """Where ``forms`` occur in ``text``: whole words (after an elision too: "qu'elle"; whole tokens of Chinese
+    written segmented, as PWS does), or, in Chinese and Japanese, longest forms first without overlap (彼女 is
+    not 彼) and not inside another word (其他, それぞれ)."""
     if base not in _CJK_LANGUAGES:
         return [Span(m.start(), m.end(), m.group()) for m in _WORD.finditer(text) if _key(m.group(), base) in forms]
+    if base == "zh" and " " in text.strip():
+        return [Span(m.start(), m.end(), m.group()) for m in re.finditer(r"\S+", text) if m.group() in forms]
     spans: list[Span] = []
     taken: set[int] = set()
     for form in sorted(forms, key=len, reverse=True):
@@ -470,6 +475,8 @@ def _pronoun_spans(text: str, forms: frozenset[str], base: str) -> list[Span]:
             if taken & set(range(m.start(), m.end())):
                 continue
             if base == "ja" and form.startswith("それ") and text.startswith(JA_NOT_PRONOUN, m.end()):
+                continue
+            if base == "zh" and text[m.start() - 1 : m.start()] in ZH_NOT_PRONOUN and m.start():
                 continue
             taken.update(range(m.start(), m.end()))
             spans.append(Span(m.start(), m.end(), form))

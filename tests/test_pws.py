@@ -126,10 +126,12 @@ def test_question_snippet_becomes_the_question_and_the_pronoun_is_the_one_after_
     ("花子は本を千佳に貸した。それぞれ忙しかった。", "忙しかったのは誰か？", "ja",
      "snippet is a question, and no pronoun stands after the candidates (a zero anaphor?)"),
     ("阿达 向 贝亚 挥手 ， 因为 她们 刚 到 。", "谁 刚 到 ？", "zh-Hans", "她们"),
+    ("阿达 和 贝亚 弹 吉他 ， 其他 人 走 了 ， 她 很 无聊 。", "谁 很 无聊 ？", "zh-Hans", "她"),
+    ("阿达和贝亚弹吉他，其他人走了，她很无聊。", "谁很无聊？", "zh-Hans", "她"),
 ])
 def test_question_row_pronoun_is_the_one_after_both_candidates(text, question, language, expected):
     """Not a pronoun the question keeps (彼女が...気づいていたのは誰か asks for the subject), not それで or それぞれ, not
-    a guess between two; 她们 whole, not 她."""
+    a guess between two; 她们 whole, not 她; not the 他 of 其他 or 吉他."""
     from wino_toolkit.converters.pws import locate_after_candidates, locate_candidate
 
     names = {"fr": ("Claire", "Suzanne"), "ja": ("千佳", "花子"), "zh-Hans": ("阿达", "贝亚")}[language]
