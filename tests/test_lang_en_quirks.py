@@ -57,6 +57,25 @@ def test_blank_options_lower_a_sentence_start_capital_but_not_a_name(text, prono
     assert options(make(text, pronoun, *cands)) == expected
 
 
+@pytest.mark.parametrize(
+    "text, pronoun, cands, expected",
+    [
+        pytest.param("Henry waited while his father spoke, and the day stood out for him.", "him", ("Henry", "father"),
+                     ["Henry", "his father"], id="possessive-determiner-of-the-mention"),
+        pytest.param("The bus driver yelled at a kid after she braked.", "she", ("The bus driver", "kid"),
+                     ["the bus driver", "a kid"], id="indefinite-article-of-the-mention"),
+        pytest.param("The dandy sat with a poodle asleep at his feet.", "his", ("dandy", "poodle"),
+                     ["the dandy", "a poodle"], id="sentence-initial-the-of-the-mention-lowered"),
+        pytest.param("Lions eat zebras because they are predators.", "they", ("Lions", "zebras"), ["lions", "zebras"],
+                     id="bare-plurals-stay-bare"),
+    ],
+)
+def test_blank_option_takes_the_determiner_the_text_gives_its_mention(text, pronoun, cands, expected):
+    """A candidate given without its determiner ("father" of "his father") fills the blank with it, as the text
+    reads: never "for _" → "for father"."""
+    assert options(make(text, pronoun, *cands)) == expected
+
+
 def test_winogrande_fill_lowers_an_option_that_starts_a_sentence_in_the_text():
     item = make("The Home Owners Association sued the builder. The builder ignored _ for a year.", "_",
                 "The Home Owners Association", "the builder")

@@ -47,7 +47,7 @@ from .agreement import Edit, role, verb_edits
 from .blanks import blank_premise
 from .bounds import clause_tokens, participial_opening, past_tense
 from .lexicon import lexicon, parse
-from .mentions import candidate_phrase, capitalise, mid_sentence, noun_number, possessive
+from .mentions import candidate_phrase, capitalise, determiner_before, mid_sentence, noun_number, possessive
 from .pronouns import PRONOUN_CASES, PRONOUNS
 
 __all__ = ["English"]
@@ -91,11 +91,18 @@ class English(Language):
         return item.text[: span.start] + mark + item.text[span.end :], Span(span.start, span.start + 1, self.BLANK)
 
     def blank_option(self, item: Item, k: int) -> str:
-        """The option as it fills a blank mid-sentence: a capital that only marked the sentence start in the
-        source goes ("The Home Owners Association" → "the Home Owners Association"); names keep theirs."""
+        """The option as it fills a blank mid-sentence: the mention with the determiner the text gives it ("his
+        father" where the candidate is "father"); a capital that only marked the sentence start in the source
+        goes ("The Home Owners Association" → "the Home Owners Association"); names keep theirs."""
         phrase = " ".join(mention_text(item, k).split())
         span = item.candidates[k].span
-        initial = _starts_sentence(item.text, phrase) if span is None else sentence_initial(item.text, span.start)
+        start = None if span is None else span.start
+        if span is not None:
+            p = parse(item.text)
+            det = determiner_before(p, span.start, phrase, lexicon())
+            if det is not None:
+                phrase, start = det + " " + phrase, p.starts[p.token_at(span.start) - 1]
+        initial = _starts_sentence(item.text, phrase) if start is None else sentence_initial(item.text, start)
         hint = None if item.pronoun is None else _pronoun_number(item.pronoun.text)
         return mid_sentence(phrase, lexicon(), initial=initial, hint=hint)
 

@@ -26,7 +26,7 @@ from .nouns import (
 )
 from .people import FEMALE_NAMES, FEMALE_TITLES, MALE_NAMES, MALE_TITLES
 
-__all__ = ["candidate_phrase", "noun_number", "possessive", "lower_determiner", "capitalise", "mid_sentence"]
+__all__ = ["candidate_phrase", "noun_number", "possessive", "lower_determiner", "capitalise", "mid_sentence", "determiner_before"]
 
 APOSTROPHES = ("'s", "’s")
 QUOTES = "\"“”"
@@ -157,7 +157,7 @@ def candidate_phrase(item: Item, k: int, p: Parse, lex: Lexicon, *, standalone: 
         if hint != "sg":
             phrase = _common_plural_lowered(phrase, p, cand.span.start, lex)
         phrase = _resolve_possessive(item, k, phrase, p, lex)
-        det = _determiner_before(p, cand.span.start, phrase, lex)
+        det = determiner_before(p, cand.span.start, phrase, lex)
         if det:
             phrase = det + " " + phrase
     first, _, rest = phrase.partition(" ")
@@ -226,7 +226,7 @@ def _takes_article(phrase: str) -> bool:
     return phrase.lower() not in NO_ARTICLE and not phrase[:1].isdigit() and not named
 
 
-def _determiner_before(p: Parse, start: int, phrase: str, lex: Lexicon) -> str | None:
+def determiner_before(p: Parse, start: int, phrase: str, lex: Lexicon) -> str | None:
     """The determiner just before a mention that the source left out of the span ("the" of "the lemon trees")."""
     i = p.token_at(start)
     first = phrase.split(" ", 1)[0].lower()
