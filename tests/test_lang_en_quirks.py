@@ -198,3 +198,20 @@ def test_quantified_candidate_keeps_determiner_and_case_mid_sentence():
                 "Any cousin of Anna's", "Lucy")
     assert EN.substitute(item, 0) == ("Any cousin of Anna's was welcome, and Lucy liked any cousin of Anna's "
                                       "because he was kind.")
+
+
+@pytest.mark.parametrize(
+    "text, pronoun, cands, k, expected",
+    [
+        pytest.param("Remember the day you put salt in the cake because you thought it was sugar?", "it",
+                     ("salt", "the cake"), 0, "You thought the salt was sugar.", id="clause-cut-from-a-question-is-a-statement"),
+        pytest.param("Was the box too heavy for the shelf because it was full?", "it", ("the box", "the shelf"), 0,
+                     "The box was full.", id="because-clause-of-a-question-is-a-statement"),
+        pytest.param("A loose lid will spill the soup, and even one crack will leave it cold.", "it", ("the soup", "one crack"),
+                     0, "Even one crack will leave the soup cold.", id="focus-adverb-before-the-new-subject-after-and"),
+        pytest.param("Look at the duck below the hawk! It had better fly away fast!", "It", ("the duck", "the hawk"), 0,
+                     "The duck had better fly away fast!", id="exclamation-keeps-its-mark"),
+    ],
+)
+def test_nli_hypothesis_sentence_type(text, pronoun, cands, k, expected):
+    assert EN.hypothesis(make(text, pronoun, *cands), k) == expected

@@ -28,7 +28,8 @@ Rules (tables in the sibling modules, decisions in ``mentions``, ``agreement`` a
   clause gives no hypothesis (:class:`FormError`).
 - ``blank`` puts "_" in place of the pronoun, "_'s" for a possessive (WinoGrande options are noun
   phrases, so the possessive ending stays in the text), "_" for a reflexive; the options are the
-  candidates as they read mid-sentence (see above). A comma or stop the pronoun's span took along
+  candidates as they read mid-sentence (see above), with the determiner the text gives their mention
+  ("his father" for the candidate "father"). A comma or stop the pronoun's span took along
   ("him,") stays after the candidate or the blank in every form.
 - The NLI premise of a WinoGrande item puts back a pronoun that fits both options ("she" for two
   women's names, "it" for two things, "they" for two plurals; see ``blanks``), or reports the item.
@@ -46,6 +47,7 @@ from ..base import Language, mention_text, sentence_initial
 from .agreement import Edit, role, verb_edits
 from .blanks import blank_premise
 from .bounds import clause_tokens, participial_opening, past_tense
+from .clauses import QUESTION_STARTERS
 from .lexicon import lexicon, parse
 from .mentions import candidate_phrase, capitalise, determiner_before, mid_sentence, noun_number, possessive
 from .pronouns import PRONOUN_CASES, PRONOUNS
@@ -74,7 +76,7 @@ class English(Language):
             return self._finite_opening(item, k, span, p, opening)
         start, end = self.clause_bounds(item, span)
         edits = [e for e in self._edits(item, k, span, standalone=True) if start <= e[0] and e[1] <= end]
-        return self.sentence(_tidy(_apply(item.text, edits, start, end)))
+        return _statement(self.sentence(_tidy(_apply(item.text, edits, start, end))))
 
     def premise(self, item: Item) -> str:
         span = self.reference(item)
@@ -179,6 +181,14 @@ class English(Language):
             was = _pronoun_number(span.text) or noun_number(span.text, lexicon()) or "sg"
             edits += verb_edits(p, _tokens(p, span)[1], number, was, lexicon())
         return edits
+
+
+def _statement(hypothesis: str) -> str:
+    """A clause cut out of a question is a statement: its "?" becomes "." unless it opens like a question."""
+    first = hypothesis.lstrip('"“').split(" ", 1)[0].lower()
+    if hypothesis.endswith("?") and first not in QUESTION_STARTERS:
+        return hypothesis[:-1] + "."
+    return hypothesis
 
 
 def _starts_sentence(text: str, phrase: str) -> bool:

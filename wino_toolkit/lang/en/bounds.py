@@ -21,7 +21,10 @@ words are tables in ``clauses``):
   his claim away from Bernard." (two finite verbs with no new subject between them).
 - Trailing conjuncts and adjuncts of the same clause stay: "..., for the children's sake.", "gave Tom,
   without a word, the letter", "turned it off, and went out"; a comma + coordinator ends the clause only
-  when a new clause follows (", and she left", ", and when she ...", ", and catching him, he ...").
+  when a new clause follows (", and she left", ", and when she ...", ", and catching him, he ...", ", and
+  even one thread ...": a focus adverb may stand before the new subject).
+- A clause cut out of a question is a statement ("... because you thought they were onions?" → "You
+  thought the tulip bulbs were onions."); an exclamation keeps its "!" as WNLI's do.
 - Participial openings ("Knowing the way, ...", "And muttering ... to herself, ...") and reported-speech
   frames ('..., Tom said', 'Tom said, "..."', with the quotes) are cut; an opening participle that holds
   the pronoun becomes a finite sentence with the main clause's subject: "She muttered about the weather
@@ -43,6 +46,7 @@ from .clauses import (
     CUT_AFTER_COMMA,
     CUT_BEFORE_SUBJECT,
     EXCEPTIVE_BEFORE,
+    FOCUS_ADVERBS,
     FRONTING,
     OPENERS,
     OPENERS_BEFORE_SUBJECT,
@@ -290,6 +294,8 @@ def _elliptical(p: Parse, start: int, end: int) -> bool:
 def _subject_at(p: Parse, i: int, target: int) -> bool:
     """Whether a subject starts at token ``i`` (a pronoun, a determiner, a name, the pronoun itself)."""
     i = _skip_quotes(p, i, len(p.words))
+    if i + 1 < len(p.words) and p.lower[i] in FOCUS_ADVERBS and i != target:
+        i += 1  # ", and even one thread ...": a focus adverb before the subject
     if i >= len(p.words):
         return False
     word = p.words[i]

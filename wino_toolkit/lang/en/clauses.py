@@ -46,6 +46,17 @@ TELL_VERBS = frozenset(
     "persuade persuades persuaded notify notifies notified".split()
 )
 
+#: words that open a question: a hypothesis cut out of a question that starts otherwise is a statement
+#: ("What about the time ... because you thought they were onions?" → "You thought the tulip bulbs were onions.")
+QUESTION_STARTERS = frozenset(
+    "who whom whose what which when where why how is are was were am do does did can could will would shall should "
+    "may might must has have had isn't aren't wasn't weren't don't doesn't didn't can't couldn't won't wouldn't "
+    "shouldn't hasn't haven't hadn't".split()
+)
+
+#: adverbs that may stand before a new clause's subject after a coordinator (", and even one thread ...")
+FOCUS_ADVERBS = frozenset("even also still then now only just".split())
+
 #: personal pronouns (a clause after "and" needs one of these to count as a new clause)
 PERSONAL = frozenset("i you he she it we they".split())
 
