@@ -4,9 +4,9 @@ Every sentence here is written for these tests; none is taken from a corpus.
 """
 from __future__ import annotations
 
-import re
 
 import pytest
+from test_lang_en import make
 
 from wino_toolkit.errors import FormError
 from wino_toolkit.forms import blank
@@ -14,16 +14,6 @@ from wino_toolkit.lang import get_language
 from wino_toolkit.schema import Candidate, Item, Span
 
 EN = get_language("en")
-
-
-def make(text: str, pronoun: str, *candidates: str, nth: int = 0) -> Item:
-    starts = [m.start() for m in re.finditer(rf"(?<!\w){re.escape(pronoun)}(?!\w)", text)]
-    at = starts[nth]
-    cands = []
-    for cand in candidates:
-        i = text.find(cand)
-        cands.append(Candidate(cand, None if i < 0 else Span(i, i + len(cand), text[i : i + len(cand)])))
-    return Item("t", "test", "en", text, cands, 0, Span(at, at + len(pronoun), pronoun)).check()
 
 
 def options(item: Item) -> list[str]:

@@ -87,8 +87,9 @@ class SubstitutionBlank:
     """
 
     def blank_text(self, item: Item) -> str:
-        """The item's text rewritten with ``_`` where the substituted noun phrase stands."""
-        raise NotImplementedError
+        """The item's text rewritten with ``_`` where the substituted noun phrase stands: each language using
+        the mixin says where (French and Portuguese run their own rewrite with ``_`` as the noun phrase)."""
+        raise NotImplementedError(f"{type(self).__name__} mixes in SubstitutionBlank but does not say where its blank stands")
 
     def blank(self: "Language", item: Item) -> tuple[str, Span]:
         text, _ = self._blanked(item)

@@ -39,7 +39,8 @@ sentence):
 from __future__ import annotations
 
 import re
-from typing import NamedTuple
+from functools import lru_cache
+from typing import NamedTuple, Sequence
 
 from ...errors import FormError
 from ...schema import Item, Span
@@ -104,8 +105,22 @@ class Phrase(NamedTuple):
     preposition: str | None  # the place preposition the candidate came with ("dans le lac")
 
 
-def tokenize(text: str) -> list[Token]:
-    return [Token(m.start(), m.end(), m.group(), m.group().lower().replace("’", "'")) for m in TOKEN.finditer(text)]
+def _openers_by(edge: int) -> dict[str, list[tuple[tuple[str, ...], str]]]:
+    """:data:`CLAUSE_OPENERS` indexed by their first (``edge=0``) or last (``-1``) word, in table order."""
+    out: dict[str, list[tuple[tuple[str, ...], str]]] = {}
+    for words, kind in CLAUSE_OPENERS.items():
+        out.setdefault(words[edge], []).append((words, kind))
+    return out
+
+
+OPENERS_BY_FIRST = _openers_by(0)
+OPENERS_BY_LAST = _openers_by(-1)
+
+
+@lru_cache(maxsize=4096)
+def tokenize(text: str) -> tuple[Token, ...]:
+    """The tokens of ``text``; memoised, as every form asks again for the same texts and clauses."""
+    return tuple(Token(m.start(), m.end(), m.group(), m.group().lower().replace("’", "'")) for m in TOKEN.finditer(text))
 
 
 def starts_with_vowel(word: str) -> bool:
@@ -286,7 +301,7 @@ class French(SubstitutionBlank, Language):
             out = out[:at] + out[at : at + 1].upper() + out[at + 1 :]
         return out
 
-    def kind(self, toks: list[Token], i: int, pron: Pronoun) -> str:
+    def kind(self, toks: Sequence[Token], i: int, pron: Pronoun) -> str:
         """What the pronoun does here: ``lui``/``leur``/``elle`` change with their neighbours."""
         form = toks[i].low
         prev = toks[i - 1].low if i else ""
@@ -299,7 +314,7 @@ class French(SubstitutionBlank, Language):
             return "dative"
         return pron.kind
 
-    def edits(self, text: str, toks: list[Token], i: int, pron: Pronoun, np: Phrase) -> list[Edit]:
+    def edits(self, text: str, toks: Sequence[Token], i: int, pron: Pronoun, np: Phrase) -> list[Edit]:
         kind = self.kind(toks, i, pron)
         if kind == "subject":
             return self.subject(toks, i, pron, np)
@@ -322,7 +337,7 @@ class French(SubstitutionBlank, Language):
         new = np.text if pron.kind == "object" else with_a(np)
         return [(span.start - 1, span.end, " " + new)]
 
-    def subject(self, toks: list[Token], i: int, pron: Pronoun, np: Phrase) -> list[Edit]:
+    def subject(self, toks: Sequence[Token], i: int, pron: Pronoun, np: Phrase) -> list[Edit]:
         tok = toks[i]
         prev = toks[i - 1] if i else None
         if tok.low in ("c'", "ce"):
@@ -346,7 +361,7 @@ class French(SubstitutionBlank, Language):
             return same_case(word, elided) + phrase
         return f"{word} {phrase}"
 
-    def agreement(self, toks: list[Token], i: int, pron: Pronoun, np: Phrase) -> list[Edit]:
+    def agreement(self, toks: Sequence[Token], i: int, pron: Pronoun, np: Phrase) -> list[Edit]:
         """Make the verb (and a predicate after être) agree with a candidate of another number.
 
         A candidate of the other gender than the pronoun is fine unless a predicate adjective
@@ -373,7 +388,7 @@ class French(SubstitutionBlank, Language):
             form = new
         return edits + self.predicate(toks, j, AUXILIARIES.get(form), number and np.number, gender)
 
-    def predicate(self, toks: list[Token], j: int, aux: str | None, number: str | None, gender: bool) -> list[Edit]:
+    def predicate(self, toks: Sequence[Token], j: int, aux: str | None, number: str | None, gender: bool) -> list[Edit]:
         """The adjective or participle after être (``j`` is the verb) put in ``number``."""
         k = j + 1
         while k < len(toks) and toks[k].low in ADVERBS:
@@ -417,7 +432,7 @@ class French(SubstitutionBlank, Language):
             return [(before.start, verb.end, same_case(before.text, ELISION[before.low]) + new)]
         return [(verb.start, verb.end, new)]
 
-    def stressed(self, toks: list[Token], i: int, np: Phrase) -> list[Edit]:
+    def stressed(self, toks: Sequence[Token], i: int, np: Phrase) -> list[Edit]:
         """After a preposition: "de lui" → "du barman", "à eux" → "aux lycéens", "pour elle"."""
         tok, prev = toks[i], toks[i - 1]
         if prev.low in ("de", "d'"):
@@ -426,7 +441,7 @@ class French(SubstitutionBlank, Language):
             return [(prev.start, tok.end, same_case(prev.text, with_a(np)))]
         return [(tok.start, tok.end, np.text)]
 
-    def move(self, toks: list[Token], i: int, phrase: str) -> list[Edit]:
+    def move(self, toks: Sequence[Token], i: int, phrase: str) -> list[Edit]:
         """A clitic before its verb: drop it and put ``phrase`` after the verb group.
 
         The verb group is the verb, the second half of a negation, and the participle of
@@ -465,7 +480,7 @@ class French(SubstitutionBlank, Language):
             edits.append((tok.start, verb.start, ""))
         return edits
 
-    def possessive(self, toks: list[Token], i: int, np: Phrase) -> list[Edit]:
+    def possessive(self, toks: Sequence[Token], i: int, np: Phrase) -> list[Edit]:
         """"sur son dos" → "sur le dos de l'homme": article for the possessive, possessor after the noun."""
         tok = toks[i]
         if i + 1 >= len(toks) or not toks[i + 1].is_word:
@@ -505,7 +520,7 @@ class French(SubstitutionBlank, Language):
             raise FormError(f"'leur' does not show the gender of {noun.text!r}, and its ending does not either")
         return "le" if gender == "m" else "la"
 
-    def locative(self, text: str, toks: list[Token], i: int, pron: Pronoun, np: Phrase) -> list[Edit]:
+    def locative(self, text: str, toks: Sequence[Token], i: int, pron: Pronoun, np: Phrase) -> list[Edit]:
         """Place pronouns: "dedans" → "dans le gâteau"; "y" is dropped and the place ends its clause."""
         tok = toks[i]
         if np.preposition:
@@ -534,7 +549,7 @@ class French(SubstitutionBlank, Language):
         return edits
 
     # -- clauses ------------------------------------------------------------------------------
-    def bounds(self, text: str, toks: list[Token], i: int) -> tuple[int, int]:
+    def bounds(self, text: str, toks: Sequence[Token], i: int) -> tuple[int, int]:
         """Start and end of the clause holding token ``i``.
 
         A clause ends at sentence punctuation, at , ; : and at a word of :data:`CLAUSE_OPENERS`.
@@ -562,7 +577,7 @@ class French(SubstitutionBlank, Language):
                 break
         return start, end
 
-    def completive(self, toks: list[Token], j: int) -> bool:
+    def completive(self, toks: Sequence[Token], j: int) -> bool:
         """Whether token ``j`` is the "que" of a verb's object clause (:mod:`.completives`): after the verb, or
         after the verb and its object ("a informé Michel que"), with a subject after it."""
         if toks[j].low not in ("que", "qu'") or not self.subject_follows(toks, j + 1):
@@ -572,27 +587,27 @@ class French(SubstitutionBlank, Language):
             return True
         return len(before) >= 2 and before[-2].low in COMPLETIVE_FORMS and (before[-1].text[:1].isupper() or before[-1].low in ("lui", "leur", "me", "te", "nous", "vous"))
 
-    def ends_sentence(self, toks: list[Token], j: int) -> bool:
+    def ends_sentence(self, toks: Sequence[Token], j: int) -> bool:
         """Whether token ``j`` is a full stop (or ! ?) that ends a sentence, not an abbreviation's."""
         return toks[j].text in SENTENCE_END and not (toks[j].text == "." and j and toks[j - 1].low in ABBREVIATIONS)
 
-    def opener_ending(self, toks: list[Token], j: int) -> str | None:
+    def opener_ending(self, toks: Sequence[Token], j: int) -> str | None:
         """The kind of the clause opener (see :data:`CLAUSE_OPENERS`) that ends with token ``j``, if any."""
-        for words, kind in CLAUSE_OPENERS.items():
+        for words, kind in OPENERS_BY_LAST.get(toks[j].low, ()):
             n = len(words)
             if j + 1 >= n and tuple(t.low for t in toks[j + 1 - n : j + 1]) == words:
                 return kind
         return None
 
-    def opener_starting(self, toks: list[Token], j: int) -> bool:
+    def opener_starting(self, toks: Sequence[Token], j: int) -> bool:
         """Whether a clause opener starts at token ``j`` (a coordinator only before a subject)."""
         return any(
             tuple(t.low for t in toks[j : j + len(words)]) == words
             and (kind != "coordinator" or self.subject_follows(toks, j + len(words)))
-            for words, kind in CLAUSE_OPENERS.items()
+            for words, kind in OPENERS_BY_FIRST.get(toks[j].low, ())
         )
 
-    def subject_follows(self, toks: list[Token], j: int) -> bool:
+    def subject_follows(self, toks: Sequence[Token], j: int) -> bool:
         """Whether token ``j`` can open a clause as its subject: a pronoun, a determiner, a name."""
         if j >= len(toks):
             return False

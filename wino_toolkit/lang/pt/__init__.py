@@ -43,7 +43,7 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import NamedTuple
+from typing import NamedTuple, Sequence
 
 from ...errors import FormError
 from ...schema import Item, Span
@@ -118,8 +118,10 @@ class Phrase(NamedTuple):
     article: str | None = None  # the article the text uses with a name ("da Emma"), for contractions
 
 
-def tokenize(text: str) -> list[Token]:
-    return [Token(m.start(), m.end(), m.group(), m.group().lower()) for m in TOKEN.finditer(text)]
+@lru_cache(maxsize=4096)
+def tokenize(text: str) -> tuple[Token, ...]:
+    """The tokens of ``text``; memoised, as every form asks again for the same texts and clauses."""
+    return tuple(Token(m.start(), m.end(), m.group(), m.group().lower()) for m in TOKEN.finditer(text))
 
 
 def same_case(model: str, word: str) -> str:
@@ -254,7 +256,7 @@ class Portuguese(SubstitutionBlank, Language):
         return start, end
 
     @staticmethod
-    def time_clause(toks: list[Token], n: int) -> bool:
+    def time_clause(toks: Sequence[Token], n: int) -> bool:
         """Whether the boundary at token ``n`` opens a clause that tells when ("quando", "até que", ", assim que")."""
         if toks[n].text == "," and n + 1 < len(toks):
             n += 1
@@ -262,7 +264,7 @@ class Portuguese(SubstitutionBlank, Language):
         before = [t.low for t in toks[max(n - 1, 0) : n + 1]]  # "até que": the boundary is at "que"
         return any(words[: len(o)] == list(o) or (len(o) == 2 and before == list(o)) for o in TIME_OPENERS)
 
-    def boundary(self, toks: list[Token], n: int, forward: bool) -> bool:
+    def boundary(self, toks: Sequence[Token], n: int, forward: bool) -> bool:
         """Whether token ``n`` (not a full stop) ends the clause before it (see :mod:`.clauses`)."""
         tok = toks[n]
         if tok.text in CLAUSE_PUNCT:
@@ -282,7 +284,7 @@ class Portuguese(SubstitutionBlank, Language):
             return self.clause_follows(toks, tok)
         return True
 
-    def quoted(self, toks: list[Token]) -> set[int]:
+    def quoted(self, toks: Sequence[Token]) -> set[int]:
         """Indices of the tokens inside quotation marks, whose punctuation ends no clause ('"Eu primeiro!"')."""
         inside, out = False, set()
         for n, tok in enumerate(toks):
@@ -292,7 +294,7 @@ class Portuguese(SubstitutionBlank, Language):
                 out.add(n)
         return out
 
-    def clause_follows(self, toks: list[Token], tok: Token) -> bool:
+    def clause_follows(self, toks: Sequence[Token], tok: Token) -> bool:
         """Whether the coordinator ``tok`` joins clauses (a verb follows soon), not two noun phrases."""
         n = toks.index(tok)
         return any(self.is_verb(t.low) for t in toks[n + 1 : n + 4] if t.is_word)
@@ -404,7 +406,7 @@ class Portuguese(SubstitutionBlank, Language):
             out = out[:at] + out[at : at + 1].upper() + out[at + 1 :]
         return out
 
-    def slot(self, text: str, toks: list[Token], k: int, np: Phrase) -> list[Edit]:
+    def slot(self, text: str, toks: Sequence[Token], k: int, np: Phrase) -> list[Edit]:
         """Where the candidate goes at a zero-width slot, and what changes around it."""
         before = [t for t in toks if t.end <= k]
         after = [t for t in toks if t.start >= k]
@@ -474,7 +476,7 @@ class Portuguese(SubstitutionBlank, Language):
             return True
         return self.is_verb(prev.low) and not self.adjective(word)
 
-    def possessive_slot(self, text: str, toks: list[Token], k: int, prev: Token | None, np: Phrase) -> list[Edit]:
+    def possessive_slot(self, text: str, toks: Sequence[Token], k: int, prev: Token | None, np: Phrase) -> list[Edit]:
         """"apontou para | taça vazia" → "apontou para a taça vazia do barman"."""
         j = next(n for n, t in enumerate(toks) if t.start >= k)
         end = self.noun_phrase_end(text, toks, j)
@@ -486,7 +488,7 @@ class Portuguese(SubstitutionBlank, Language):
             edits.append(self.insert(text, k, article))
         return edits
 
-    def noun_phrase_end(self, text: str, toks: list[Token], j: int) -> int:
+    def noun_phrase_end(self, text: str, toks: Sequence[Token], j: int) -> int:
         """End of the noun phrase opening at token ``j``: its adjectives and de-complements, or a quotation."""
         if toks[j].text in QUOTES:
             close = next((t for t in toks[j + 1 :] if t.text in QUOTES), None)
@@ -512,7 +514,7 @@ class Portuguese(SubstitutionBlank, Language):
             raise FormError(f"the gender of {noun!r} does not show, so its article is unknown")
         return ("a" if gender == "f" else "o") + ("s" if plural else "")
 
-    def genitive_position(self, before: list[Token], nxt: Token | None) -> bool:
+    def genitive_position(self, before: Sequence[Token], nxt: Token | None) -> bool:
         """Whether the slot follows a determiner + noun it completes ("a educação | estava", "o namorado | .")."""
         if len(before) < 2:
             return False
@@ -524,7 +526,7 @@ class Portuguese(SubstitutionBlank, Language):
         opener = before[-3] if len(before) > 2 else None
         return self.is_verb(nxt.low) and (opener is None or not opener.is_word or opener.low in CLAUSE_OPENERS)
 
-    def pronoun(self, text: str, toks: list[Token], span: Span, np: Phrase) -> list[Edit]:
+    def pronoun(self, text: str, toks: Sequence[Token], span: Span, np: Phrase) -> list[Edit]:
         """An explicit pronoun: ele/ela, dele/nele, the object clitics, lhe, seu/sua."""
         i = next((n for n, t in enumerate(toks) if t.start <= span.start < t.end), None)
         if i is None:
@@ -562,7 +564,7 @@ class Portuguese(SubstitutionBlank, Language):
         new = contract("a", np) if clitic.startswith("lhe") else np.text
         return [(tok.start, tok.end, f"{verb} {new}")]
 
-    def possessive_pronoun(self, text: str, toks: list[Token], i: int, pron: Pronoun, np: Phrase) -> list[Edit]:
+    def possessive_pronoun(self, text: str, toks: Sequence[Token], i: int, pron: Pronoun, np: Phrase) -> list[Edit]:
         """"sua mochila" → "a mochila do Rui"; after an article ("a sua mochila") the possessive just goes."""
         tok, prev = toks[i], toks[i - 1] if i else None
         if i + 1 >= len(toks) or not toks[i + 1].is_word:
@@ -578,7 +580,7 @@ class Portuguese(SubstitutionBlank, Language):
             edits.append((tok.start, tok.end, article))
         return edits
 
-    def agreement(self, toks: list[Token], j: int, np: Phrase, pron: Pronoun | None) -> list[Edit]:
+    def agreement(self, toks: Sequence[Token], j: int, np: Phrase, pron: Pronoun | None) -> list[Edit]:
         """The verb at or after token ``j`` (and a predicate after a copula) made to agree with ``np``."""
         while j < len(toks) and (toks[j].low in ADVERBS or toks[j].low in CLITICS):
             j += 1

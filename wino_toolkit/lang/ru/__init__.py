@@ -30,7 +30,8 @@ Anything else raises :class:`~wino_toolkit.errors.FormError` with the reason.
 from __future__ import annotations
 
 import re
-from typing import Any, NamedTuple
+from functools import lru_cache
+from typing import Any, NamedTuple, Sequence
 
 from ...errors import FormError
 from ...schema import Item, Span
@@ -67,8 +68,10 @@ class Token(NamedTuple):
         return self.text[0].isalnum()
 
 
-def tokenize(text: str) -> list[Token]:
-    return [Token(m.start(), m.end(), m.group(), m.group().lower().replace("ё", "е")) for m in TOKEN.finditer(text)]
+@lru_cache(maxsize=4096)
+def tokenize(text: str) -> tuple[Token, ...]:
+    """The tokens of ``text``; memoised, as every form asks again for the same texts and clauses."""
+    return tuple(Token(m.start(), m.end(), m.group(), m.group().lower().replace("ё", "е")) for m in TOKEN.finditer(text))
 
 
 def top(word: str) -> Any:
@@ -174,7 +177,7 @@ class Russian(Language):
             edits += self.preposition(toks[i - 1], form)
         return Rewrite(edits, site.slot, form)
 
-    def site(self, item: Item, text: str, toks: list[Token], i: int) -> Site:
+    def site(self, item: Item, text: str, toks: Sequence[Token], i: int) -> Site:
         """What the pronoun at token ``i`` is: a personal pronoun in some case, or a possessive."""
         tok = toks[i]
         prev = toks[i - 1] if i else None
@@ -215,7 +218,7 @@ class Russian(Language):
         number = numbers.pop()
         return tuple(r for r in readings if r.number == number) or readings
 
-    def genitive_context(self, toks: list[Token], i: int) -> bool:
+    def genitive_context(self, toks: Sequence[Token], i: int) -> bool:
         """Whether an object его/её/их is genitive: after a quantity word or near a verb taking the genitive."""
         prev = toks[i - 1] if i else None
         if prev is not None and prev.low in QUANTIFIERS:
@@ -223,7 +226,7 @@ class Russian(Language):
         near = [t for t in toks[max(i - 2, 0) : i + 3] if t.is_word and t is not toks[i]]
         return any(p.normal_form in GENITIVE_VERBS for t in near for p in parses(t.low)[:1] if p.tag.POS in ("VERB", "INFN"))
 
-    def possessed(self, toks: list[Token], i: int, governed: bool) -> bool:
+    def possessed(self, toks: Sequence[Token], i: int, governed: bool) -> bool:
         """Whether его/её/их at ``i`` is a possessive: a noun phrase follows it ("его слона", not "его открыть")."""
         nxt = toks[i + 1] if i + 1 < len(toks) else None
         if nxt is None or not nxt.is_word:
@@ -232,7 +235,7 @@ class Russian(Language):
             return True  # "в его руках": a personal pronoun after a preposition takes the н-form
         return top(nxt.low).tag.POS in ("NOUN", "ADJF", "PRTF") and nxt.low not in QUANTIFIERS
 
-    def possessive(self, text: str, toks: list[Token], i: int) -> Site:
+    def possessive(self, text: str, toks: Sequence[Token], i: int) -> Site:
         """"его слона" → "слона" + candidate: the possessive goes, the genitive follows the noun."""
         tok = toks[i]
         j = i + 1
@@ -260,7 +263,7 @@ class Russian(Language):
         initial = cand.span is not None and sentence_initial(item.text, cand.span.start)
         if cand.span is None and text[:1].isupper():
             initial = True  # a source's answer is often capitalised: trust only the parse for names
-        return build(text, wants, initial, yo="ё" in item.text)
+        return build(text, tuple(wants), initial, yo="ё" in item.text)
 
     def preposition(self, prep: Token, form: str) -> list[Edit]:
         """"о" before a vowel is "об" ("об Адаме"), "с" before a cluster of с/з/ш/ж is "со"."""
@@ -273,7 +276,7 @@ class Russian(Language):
         return [] if new == prep.low else [(prep.start, prep.end, same_case(prep.text, new))]
 
     # -- agreement ----------------------------------------------------------------------------
-    def agreement(self, toks: list[Token], i: int, pron: Reading, np: Phrase, yo: bool = True) -> list[Edit]:
+    def agreement(self, toks: Sequence[Token], i: int, pron: Reading, np: Phrase, yo: bool = True) -> list[Edit]:
         """The subject's predicate made to agree with the candidate instead of the pronoun.
 
         From the pronoun on: words of :data:`.predicates.BETWEEN` and adverbs are passed over; a
@@ -348,7 +351,7 @@ class Russian(Language):
             raise FormError(f"pymorphy3 cannot make {parse.word!r} agree with a {new.gender or ''} {new.number} subject")
         return out.word
 
-    def clause(self, toks: list[Token], i: int) -> list[Token]:
+    def clause(self, toks: Sequence[Token], i: int) -> Sequence[Token]:
         """The tokens from the pronoun to the next clause mark."""
         out = []
         for tok in toks[i:]:
@@ -398,13 +401,13 @@ class Russian(Language):
         return toks[start].start, toks[b].end
 
     @staticmethod
-    def clause_start(toks: list[Token], i: int) -> int:
+    def clause_start(toks: Sequence[Token], i: int) -> int:
         """The first token of the clause holding token ``i`` (after the last clause mark before it)."""
         while i > 0 and toks[i - 1].text not in CLAUSE_MARKS:
             i -= 1
         return i
 
-    def clause_end(self, toks: list[Token], a: int, i: int) -> int:
+    def clause_end(self, toks: Sequence[Token], a: int, i: int) -> int:
         """The last token of the clause from ``a`` holding token ``i``: a stretch with no verb runs on over commas
         and dashes ("Она – очаровательная девочка": the dash stands for the link verb)."""
         b = i
@@ -434,7 +437,7 @@ class Russian(Language):
             else:
                 return n
 
-    def has_predicate(self, toks: list[Token]) -> bool:
+    def has_predicate(self, toks: Sequence[Token]) -> bool:
         return any(tok.is_word and top(tok.low).tag.POS in ("VERB", "PRED", "ADJS", "PRTS") or tok.low in IMPERSONAL for tok in toks)
 
     def needs_subject(self, clause: str, span: Span) -> None:

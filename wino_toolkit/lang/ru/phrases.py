@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Any
+from functools import lru_cache
+from typing import Any, Sequence
 
 from ...errors import FormError
 from .morphology import analyzer, is_proper, parses
@@ -110,11 +111,11 @@ def gender_fits(tag: Any, gender: str | None) -> bool:
     return gender in tag or (gender in ("masc", "femn") and "ms-f" in tag)
 
 
-def _agrees(tag: Any, wants: list[Reading]) -> bool:
+def _agrees(tag: Any, wants: Sequence[Reading]) -> bool:
     return any(number_of(tag) == w.number and (w.number == "plur" or gender_fits(tag, w.gender)) for w in wants)
 
 
-def _head_parses(word: str, wants: list[Reading]) -> list[Any]:
+def _head_parses(word: str, wants: Sequence[Reading]) -> list[Any]:
     """The noun readings of ``word`` agreeing with the pronoun, most likely first (else the likeliest).
 
     A name none of whose readings agrees, and that is not one of the foreign names that do not
@@ -129,7 +130,7 @@ def _head_parses(word: str, wants: list[Reading]) -> list[Any]:
     return agreeing or nouns[:1]
 
 
-def _fixed_name(word: str, wants: list[Reading]) -> bool:
+def _fixed_name(word: str, wants: Sequence[Reading]) -> bool:
     """Whether the capitalised ``word`` is a foreign name that does not decline, so it stays as written.
 
     Russian grammar: a foreign name ending in a vowel other than а/я does not decline ("Гете", "Тоби"),
@@ -165,7 +166,7 @@ def _modifier_parse(word: str, head: Any) -> Any | None:
     return None
 
 
-def _conjunct(words: list[tuple[str, str]], wants: list[Reading], initial: bool) -> tuple[list[Part | str], Any | None]:
+def _conjunct(words: list[tuple[str, str]], wants: Sequence[Reading], initial: bool) -> tuple[list[Part | str], Any | None]:
     """One noun phrase: the modifiers, the head, the words after it; and the head's parse."""
     for h, (_, word) in enumerate(words):
         if h == 0 and word[:1].isupper() and _fixed_name(word, wants):
@@ -197,10 +198,12 @@ def _conjunct(words: list[tuple[str, str]], wants: list[Reading], initial: bool)
     raise FormError(f"no noun pymorphy3 knows heads the candidate {' '.join(w for _, w in words)!r}")
 
 
-def build(text: str, wants: list[Reading], initial: bool = False, yo: bool = True) -> Phrase:
+@lru_cache(maxsize=8192)
+def build(text: str, wants: tuple[Reading, ...], initial: bool = False, yo: bool = True) -> Phrase:
     """The candidate ``text`` as a phrase; ``wants`` are the pronoun's readings, which settle words
     that read several ways ("полки": a shelf's, or shelves); ``initial``: the mention opens a
-    sentence, so its capital shows nothing and a common noun is written in lower case."""
+    sentence, so its capital shows nothing and a common noun is written in lower case. Memoised (a
+    phrase is immutable): every form builds each candidate again, and pymorphy3's parses are slow."""
     words = _parts(text)
     if not words:
         raise FormError(f"the candidate {text!r} has no words")
