@@ -36,20 +36,38 @@ FORMS = ("nli", "disambiguated", "blank", "twin")
 
 
 def _forms(items: list) -> tuple:
-    """Coverage of each form per corpus, and one example of the NLI and disambiguated forms per language."""
+    """Coverage of each form per corpus, one example of the NLI and disambiguated forms per language, the
+    number of items reported as not derivable, and one line per language whose extra is not installed.
+
+    Each language is derived on its own, so a missing extra (Russian needs ``[ru]``) leaves that
+    language out with the ``pip install`` that adds it, and the other languages still run.
+    """
     from rich.table import Table
 
     table = Table(title="3. derived forms: coverage", title_justify="left")
     table.add_column("corpus")
     for form in FORMS:
         table.add_column(form, justify="right")
-    reports = {}
-    derived: dict[str, list] = {}
-    for form in FORMS:
-        reports[form] = FormReport()
-        derived[form] = list(derive(form, items, reports[form]))
+    reports = {form: FormReport() for form in FORMS}
+    derived: dict[str, list] = {form: [] for form in FORMS}
+    missing: dict[str, str] = {}
+    for language in dict.fromkeys(it.language for it in items):
+        group = [it for it in items if it.language == language]
+        try:
+            runs = {}
+            for form in FORMS:
+                report = FormReport()
+                runs[form] = (report, list(derive(form, group, report)))
+        except MissingDependencyError as exc:
+            missing[language] = str(exc)
+            continue
+        for form, (report, records) in runs.items():
+            reports[form].seen.update(report.seen)
+            reports[form].derived.update(report.derived)
+            reports[form].skipped.extend(report.skipped)
+            derived[form].extend(records)
     for corpus in dict.fromkeys(it.corpus for it in items):
-        table.add_row(corpus, *(f"{reports[f].coverage().get(corpus, 0):.0%}" for f in FORMS))
+        table.add_row(corpus, *(_share(reports[f], corpus) for f in FORMS))
     examples = Table(title="4. one schema per language, right answer", title_justify="left")
     for col in ("language", "premise", "hypothesis (entailed)", "disambiguated (correct)"):
         examples.add_column(col)
@@ -62,7 +80,13 @@ def _forms(items: list) -> tuple:
         seen.add(item.language)
         examples.add_row(item.language, item.text, pairs[item.id].hypothesis, texts[item.id].text)
     skipped = sum(len(r.skipped) for r in reports.values())
-    return table, examples, skipped
+    notes = [f"derived forms in {lang} skipped: {why}" for lang, why in missing.items()]
+    return table, examples, skipped, notes
+
+
+def _share(report: FormReport, corpus: str) -> str:
+    """The corpus's coverage, or a dash when none of its items was tried (its language's extra is missing)."""
+    return f"{report.coverage()[corpus]:.0%}" if report.seen[corpus] else "-"
 
 
 def _pmi(items: list, workdir: Path):
@@ -116,14 +140,16 @@ def run_demo(output: str | None, *, console) -> int:
         console.print(stats_table(stats))
         total = stats["total"]
         console.print()
-        forms_table, examples, skipped = _forms(items)
+        forms_table, examples, skipped, notes = _forms(items)
         console.print(forms_table)
+        for note in notes:
+            console.print(note, markup=False)
         console.print(examples)
         console.print()
         try:
             console.print(_pmi(items, Path(tmp)))
         except MissingDependencyError as exc:  # the [pmi] extra is not installed: say which install adds the step
-            console.print(f"4. PMI word-association check skipped: {exc}", markup=False)
+            console.print(f"5. PMI word-association check skipped: {exc}", markup=False)
         elapsed = time.perf_counter() - started
         console.print()
         console.print(
