@@ -83,12 +83,13 @@ def test_instances_keep_item_ids_and_label_the_option_order():
     assert found.items[0].text == "The lion chased the mouse because _ was hungry."
 
 
-def test_item_without_an_answer_is_refused_by_id():
-    """An unlabeled item has no AFLite label: one FormatError line naming it."""
+def test_item_without_an_answer_is_skipped_by_id():
+    """An unlabeled item has no AFLite label: it is reported with the reason; the labeled ones stay."""
     item = make_item("u-7", "the lion", "the mouse", "chased", "hungry", 0)
     item.answer = None
-    with pytest.raises(FormatError, match=r"'u-7'.*no answer"):
-        instances([item])
+    found = instances([*toy_items(2), item])
+    assert found.ids == ["toy-0", "toy-1"]
+    assert [(s.item_id, s.reason) for s in found.skipped] == [("u-7", "no answer, so no AFLite label")]
 
 
 def test_skipped_items_are_reported_not_dropped(tiny_model):

@@ -101,7 +101,7 @@ def test_a_trained_model_scores_a_learnable_corpus_above_chance(tiny_gpt2):
     held_out = [i for i in toy_items(400, seed=11)][:120]
     before = score(held_out, model=model, tokenizer=tokenizer, batch_size=32).accuracy
     texts = [filled(item) for item in toy_items(300, seed=5)]
-    trained = train(AutoModelForCausalLM.from_pretrained(path), tokenizer, texts, steps=400)
+    trained = train(AutoModelForCausalLM.from_pretrained(path), tokenizer, texts, steps=200)  # 50-300 steps all give >= 0.99; at lr 1e-2 without decay, 400 can diverge
     result = score(held_out, model=trained, tokenizer=tokenizer, batch_size=32)
     assert result.accuracy >= 0.8, (before, result.accuracy)
     assert before < 0.75

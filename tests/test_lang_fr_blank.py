@@ -105,7 +105,7 @@ def test_verb_agreeing_with_one_option_is_skipped():
 def test_place_candidates_with_different_prepositions_are_skipped():
     item = make("Le chat dormait sur le lit puis sous la table, car il y faisait frais.", "y",
                 ["sur le lit", "sous la table"])
-    assert "different prepositions ('sous', 'sur')" in skipped(item)
+    assert "different prepositions ('sous' and 'sur')" in skipped(item)
 
 
 def test_place_candidates_with_one_preposition_blank_the_noun_phrase():

@@ -164,3 +164,31 @@ def test_unnamed_assertion_is_scenario():
     problem = parse_smtlib(text, "x.smt2")
     assert problem.scenario[0][0] == "scenario_line_5"
     assert verify(problem).status == "pass"
+
+
+@pytest.mark.parametrize(
+    "old, new, line, words",
+    [
+        ("(define-fun answer () Bool (not (Strong Ada)))", "(define-fun answer () Obj Ada)", 9,
+         "answer must be a Boolean constant, (define-fun answer () Bool ...); it is defined with () Obj"),
+        ("(define-fun alternative () Bool (not (Strong Bo)))", "(define-fun alternative () Int 1)", 10,
+         "alternative must be a Boolean constant"),
+        ("(define-fun answer () Bool (not (Strong Ada)))", "(define-fun answer ((x Obj)) Bool (Strong x))", 9,
+         "it is defined with ((x Obj)) Bool"),
+        # defined, then forgotten: Z3 objects only where the file has ended, at the definition's expense
+        ("(define-fun answer () Bool (not (Strong Ada)))", "(push)\n(define-fun answer () Bool (not (Strong Ada)))\n(pop)", 10,
+         "answer: unknown constant answer"),
+        ("(define-fun alternative () Bool (not (Strong Bo)))", "(push) (define-fun alternative () Bool (not (Strong Bo))) (pop)", 10,
+         "alternative: unknown constant alternative"),
+    ],
+)
+def test_smtlib_answer_errors_name_the_definitions_line_inside_the_file(old, new, line, words):
+    """A non-Bool answer was reported at line 13 of an 11-line file (the line Z3 was asked about after it)."""
+    original = (HERE / "lift_weak.smt2").read_text()
+    text = original.replace(old, new)
+    assert text != original
+    with pytest.raises(FormatError) as caught:
+        parse_smtlib(text, "x.smt2")
+    assert caught.value.where.startswith(f"line {line}")
+    assert int(caught.value.where.split()[1].rstrip(",")) <= len(text.splitlines())
+    assert words in caught.value.problem

@@ -112,7 +112,40 @@ def test_verify_takes_a_folder_and_names_a_missing_file(tmp_path, capsys):
     code, out, _ = run(capsys, "logic", "verify", str(tmp_path), "--json")
     assert code == 0 and [Path(r["file"]).name for r in json.loads(out)["results"]] == ["a.fol", "b.smt2"]
     code, _, err = run(capsys, "logic", "verify", str(tmp_path / "missing.fol"))
-    assert code == 1 and err == f"wino: error: {tmp_path / 'missing.fol'}: No such file or directory\n"
+    assert code == 1 and err == f"wino: error: {tmp_path / 'missing.fol'}: no such file\n"
+
+
+def pigeons(path: Path, n: int = 12) -> Path:
+    """n pigeons in n - 1 holes: unsatisfiable, and far beyond what Z3 settles in 100 ms. The knowledge
+    entails the answer at once, so the checks that need the pigeons come out unknown and none fails."""
+    pigeon = [f"(or {' '.join(f'(P {i} {h})' for h in range(n - 1))})" for i in range(n)]
+    apart = [f"(not (and (P {i} {h}) (P {j} {h})))" for h in range(n - 1) for i in range(n) for j in range(i + 1, n)]
+    path.write_text("(declare-fun P (Int Int) Bool)\n(declare-const A Bool)\n"
+                    f"(assert (! (and {' '.join(pigeon + apart)}) :named scenario_pigeons))\n"
+                    "(assert (! A :named knowledge_1))\n(assert (! (not A) :named false_knowledge_negation))\n"
+                    "(define-fun answer () Bool A)\n(define-fun alternative () Bool (not A))\n", encoding="utf-8")
+    return path
+
+
+def test_unknown_verdict_exits_3(tmp_path, capsys):
+    """Before, unknown exited 0 like a pass; a failure anywhere still wins (1)."""
+    hard = pigeons(tmp_path / "pigeons.smt2")
+    code, out, _ = run(capsys, "logic", "verify", str(hard), "--timeout", "100", "--json")
+    summary = json.loads(out)["summary"]
+    assert (code, summary["unknown"], summary["failed"]) == (3, 1, 0)
+    code, out, _ = run(capsys, "logic", "verify", str(hard), str(FOL), "--timeout", "100")
+    assert code == 3 and "1 pass, 0 fail, 1 unknown" in out
+    bad = tmp_path / "bad.fol"
+    bad.write_text(FOL.read_text().replace("→ ¬Strong(x, s)\n", "→ Heavy(y, s)\n", 1), encoding="utf-8")
+    code, _, _ = run(capsys, "logic", "verify", str(hard), str(bad), "--timeout", "100")
+    assert code == 1
+
+
+def test_verify_help_documents_the_exit_codes(capsys):
+    with pytest.raises(SystemExit):
+        main(["logic", "verify", "--help"])
+    help_text = " ".join(capsys.readouterr().out.split())
+    assert "exit codes: 0 every check passed, 1 a check failed or an input is bad, 2 usage error, 3 no check failed but one is unknown" in help_text
 
 
 def test_verify_takes_smtlib(capsys):

@@ -547,7 +547,7 @@ def test_cli_checks_arguments_before_work(tmp_path, monkeypatch):
         (("check", source, "--index", "x", "--threshold", "-1"), "--threshold must be"),
         (("check", source, "--index", "x", "--threshold", "nan"), "--threshold must be"),
         (("check", source, "--index", "x", "--alpha", "2"), "--alpha must be"),
-        (("check", source, "--index", "x", "-O", "subset=wsc273"), "no input's format has the reader option"),
+        (("check", source, "--index", "x", "-O", "subset=wsc273"), "has no option 'subset'"),
         (("check", str(tmp_path / "missing.jsonl"), "--index", "x"), "no such corpus file"),
         (("index", source, "--lang", "en", "-o", str(tmp_path / "i"), "--window", "0"), "--window must be at least 1"),
         (("index", source, "--lang", "en", "-o", str(tmp_path / "i"), "--scheduler", "localhost"), "tcp://HOST:PORT"),

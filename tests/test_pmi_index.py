@@ -26,7 +26,7 @@ from wino_toolkit.baselines.pmi.index import ARRAYS, Spec, build_index, index_ba
 from wino_toolkit.baselines.pmi.postings import intersection_size, intervals, merge, union_sizes, window_bases
 from wino_toolkit.baselines.pmi.query import PMIIndex
 from wino_toolkit.baselines.pmi.segment import get_segmenter
-from wino_toolkit.errors import MissingDependencyError, UnknownNameError, WinoError
+from wino_toolkit.errors import MissingDependencyError, UnknownNameError, WinoError, WinoWarning
 
 SAMPLES = {
     "en": "wikidump/enwiki-latest-pages-articles1.xml-p000000010p000030302-shortened.bz2",
@@ -311,7 +311,8 @@ def test_resume_after_killing_a_two_process_build(tmp_path, monkeypatch):
     calls = []
     monkeypatch.setattr(index_module, "index_batch",
                         lambda spec, first, texts: calls.append(first // 20) or real(spec, first, texts))
-    build_index(src, out, language="en", window=4, processes=1, batch_docs=20)
+    with pytest.warns(WinoWarning, match=rf"took over the lock of a PMI index build \(pid {proc.pid}, "):  # killed
+        build_index(src, out, language="en", window=4, processes=1, batch_docs=20)
     assert sorted(calls) == sorted(set(range(150)) - recorded)
     assert_same_index(build_index(src, tmp_path / "clean", language="en", window=4, processes=1, batch_docs=20), out)
 

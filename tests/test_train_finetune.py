@@ -82,7 +82,7 @@ def test_padding_choices_are_masked_and_change_no_score(tiny_encoder):
 def test_resumed_run_ends_with_the_uninterrupted_runs_weights(tiny_encoder, tmp_path):
     """Crash after the first epoch (its checkpoint kept, the rest gone), resume: the same final weights."""
     items = toy_items(64, seed=3)
-    settings = dict(FAST, epochs=2, keep_checkpoints=None)
+    settings = dict(FAST, epochs=2, keep_checkpoints=None, remove_checkpoints=False)  # the crash is simulated after
     whole = fine_tune(items, dev=[], model=tiny_encoder, output_dir=tmp_path / "whole", **settings)
     crashed = tmp_path / "crashed"
     fine_tune(items, dev=[], model=tiny_encoder, output_dir=crashed, **settings)

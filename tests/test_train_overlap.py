@@ -215,14 +215,14 @@ def test_winogrande_against_itself_is_fast():
 
 def test_cli_overlap_json_and_details(capsys):
     wsc, dpr = shared_file("wsc/WSCollection.xml"), shared_file("dpr/train.c.txt")
-    assert main(["overlap", str(dpr), "--against", str(wsc), "-A", "subset=wsc273", "--json"]) == 0
+    assert main(["overlap", str(dpr), "--against", str(wsc), "-O", "subset=wsc273", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert set(out) == {"threshold", "against", "overlap"} and out["against"] == {"wsc273": 273}
     assert out["overlap"]["dpr"]["exact"] == 3 and out["overlap"]["dpr"]["items"] == 1322
-    assert main(["overlap", str(dpr), "--against", str(wsc), "-A", "subset=wsc273", "--json", "--details"]) == 0
+    assert main(["overlap", str(dpr), "--against", str(wsc), "-O", "subset=wsc273", "--json", "--details"]) == 0
     pairs = json.loads(capsys.readouterr().out)["pairs"]
     assert {p["kind"] for p in pairs} == {"equal", "near"} and len(pairs) == 5
-    assert main(["overlap", str(dpr), "--against", str(wsc), "-A", "subset=wsc273", "--details"]) == 0
+    assert main(["overlap", str(dpr), "--against", str(wsc), "-O", "subset=wsc273", "--details"]) == 0
     text = capsys.readouterr().out
     assert "dpr:dpr-384" in text and "wsc273:wsc273-264" in text
 

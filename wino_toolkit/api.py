@@ -23,6 +23,7 @@ from .formats import Format, detect_format, formats, make_config
 from .forms import FormReport, Skipped, derive
 from .io import atomic_output, collect_errors
 from .quirks import QuirkReport, quirks_of
+from .reader_options import ReaderOptions
 from .twins import link_twins
 
 __all__ = ["read", "write", "convert", "validate", "resolve_format", "split_from_name", "ConversionReport", "Problem", "SPLIT_NAMES"]
@@ -69,14 +70,18 @@ class _Source:
     explicit_split: bool
 
 
-def _sources(inputs: PathLike | Sequence[PathLike], source_format: str | None, options: dict[str, Any] | None) -> list[_Source]:
+def _sources(inputs: PathLike | Sequence[PathLike], source_format: str | None,
+             options: dict[str, Any] | ReaderOptions | None) -> list[_Source]:
     """Check every input and option before anything is read, so errors surface at the call.
 
-    ``split`` is a reader option of every format: ``-O split=dev`` names the split of the items
-    read (otherwise the items' own split, otherwise the one the file name states).
+    ``options`` are ``[FILE:]KEY`` → value (:mod:`~wino_toolkit.reader_options`): each input takes those its
+    format has, and one that no input takes is an error here, unless a shared :class:`ReaderOptions` is
+    passed, whose owner checks it once all its reads have taken theirs. ``split`` is a reader option of every
+    format: ``-O split=dev`` names the split of the items read (otherwise the items' own split, otherwise the
+    one the file name states).
     """
-    options = dict(options or {})
-    given = options.pop("split", None)
+    shared = isinstance(options, ReaderOptions)
+    chosen = options if shared else ReaderOptions(options)
     out = []
     for name in _as_list(inputs):
         path = _readable(name)
@@ -86,8 +91,12 @@ def _sources(inputs: PathLike | Sequence[PathLike], source_format: str | None, o
             raise _renamed(exc, path, name) from None
         if fmt.read is None:
             raise WinoError(f"format {fmt.name!r} can be written but not read")
-        config = make_config(fmt, options)
+        mine = chosen.take(name, fmt)
+        given = mine.pop("split", None)
+        config = make_config(fmt, mine)
         out.append(_Source(name, path, fmt, config, given or split_from_name(name), given is not None))
+    if not shared:
+        chosen.check()
     return out
 
 
@@ -146,7 +155,7 @@ def read(
     inputs: PathLike | Sequence[PathLike],
     *,
     source_format: str | None = None,
-    options: dict[str, Any] | None = None,
+    options: dict[str, Any] | ReaderOptions | None = None,
     unique_ids: bool = True,
     quirks: QuirkReport | None = None,
 ) -> Iterator[Any]:
@@ -159,7 +168,9 @@ def read(
     so pass ``unique_ids=False`` to stream a huge file in constant memory: duplicates are then
     caught only within the last :data:`RECENT_IDS` records (a repeated row, a twin written twice).
     A :class:`~wino_toolkit.quirks.QuirkReport` passed as ``quirks`` counts what the readers
-    tolerated in the files (or, made with ``strict=True``, refuses it).
+    tolerated in the files (or, made with ``strict=True``, refuses it). ``options`` are reader options,
+    ``{"subset": "wsc273"}`` for every input whose format takes them, ``{"WSCollection.xml:subset": ...}``
+    for one input (:mod:`~wino_toolkit.reader_options`).
 
     Examples
     --------
@@ -269,7 +280,7 @@ def validate(
     inputs: PathLike | Sequence[PathLike],
     *,
     source_format: str | None = None,
-    options: dict[str, Any] | None = None,
+    options: dict[str, Any] | ReaderOptions | None = None,
     quirks: QuirkReport | None = None,
 ) -> tuple[int, list[Problem]]:
     """Check every record of every input; return ``(records read, problems)``.
@@ -283,6 +294,7 @@ def validate(
     problems: list[Problem] = []
     count = 0
     seen = _SeenIds()
+    shared = options if isinstance(options, ReaderOptions) else ReaderOptions(options)
     for path in _as_list(inputs):
         source: _Source | None = None
 
@@ -293,7 +305,7 @@ def validate(
 
         with collect_errors() as errors:
             try:
-                (source,) = _sources([path], source_format, options)
+                (source,) = _sources([path], source_format, shared)
                 for record in _records(source):
                     problems.extend(map(located, errors))
                     errors.clear()
@@ -310,6 +322,8 @@ def validate(
             except WinoError as exc:
                 errors.append(exc)
         problems.extend(map(located, errors))
+    if not isinstance(options, ReaderOptions):
+        shared.check()
     return count, problems
 
 

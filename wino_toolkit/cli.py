@@ -1,19 +1,24 @@
 """The ``wino`` command: thin wrappers over the library that check arguments, print and pick exit codes.
 
-Exit codes: 0 success, 1 bad input or failed check, 2 usage error.
+Exit codes: 0 success, 1 bad input or failed check, 2 usage error; ``wino logic verify`` exits 3
+when no check failed but one is ``unknown`` (Z3 ran out of time), so a script can tell it from a pass.
 """
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import signal
 import sys
-from collections import Counter
-from typing import Any, Sequence
+import warnings
+from typing import Any, Iterator, Sequence
 
 from . import __version__
-from .console import key_values, make_console
-from .errors import UnknownNameError, WinoError
+from .console import add_reader_option, key_values, make_console, skip_summary
+from .errors import UnknownNameError, WinoError, WinoWarning
+from .hub import library_output
+from .io import check_output_dir, check_output_file
+from .locks import command_label
 
 EPILOG = """examples:
   wino convert WSCollection.xml --to jsonl -o wsc285.jsonl
@@ -38,6 +43,8 @@ def cmd_convert(args: argparse.Namespace) -> int:
         formats.get(args.source_format)
     if args.report and args.output and _same_path(args.report, args.output):
         raise WinoError(f"{args.report}: --report and -o name the same file")
+    check_output_file(args.output, "-o")
+    check_output_file(args.report, "--report")
     try:
         report = convert(
             args.inputs,
@@ -64,12 +71,8 @@ def cmd_convert(args: argparse.Namespace) -> int:
     if report.quirks:
         console.print(f"read {report.quirks.line()} (--strict refuses them)", markup=False)
     if report.skipped:
-        counts = Counter(_short(s.reason) for s in report.skipped)
-        console.print(f"skipped {len(report.skipped)} item(s) the target cannot express:")
-        for reason, n in counts.most_common(SHOWN_REASONS):
-            console.print(f"  {n:>5}  {reason}", markup=False)
-        if len(counts) > SHOWN_REASONS:
-            console.print(f"         ... and {len(counts) - SHOWN_REASONS} more reasons")
+        console.print(skip_summary((s.reason for s in report.skipped), "skipped {n} item(s) the target cannot express"),
+                      markup=False)
         if args.report:
             console.print(f"  every skipped item, with its reason: {args.report}", markup=False)
         else:
@@ -81,14 +84,6 @@ def _same_path(a: str, b: str) -> bool:
     import os
 
     return os.path.realpath(a) == os.path.realpath(b)
-
-
-SHOWN_REASONS = 8
-
-
-def _short(reason: str, width: int = 110) -> str:
-    """A reason cut to one line of the summary (the --report file keeps it whole)."""
-    return reason if len(reason) <= width else reason[: width - 1] + "…"
 
 
 def _write_skip_report(path: str, skipped) -> None:
@@ -286,14 +281,24 @@ def _progress_bar():
 def cmd_demo(args: argparse.Namespace) -> int:
     from .demo import run_demo
 
+    if args.output:
+        check_output_dir(args.output, "-o", "wino demo")
     return run_demo(args.output, console=make_console())
+
+
+class OneLineErrors(argparse.ArgumentParser):
+    """A usage error is one line, as every other error (``wino train``'s usage alone is ten): its sub-parsers
+    are of this class too."""
+
+    def error(self, message: str) -> Any:
+        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} -h)\n")
 
 
 def build_parser() -> argparse.ArgumentParser:
     from .formats import formats
 
     names = ", ".join(formats.names())
-    parser = argparse.ArgumentParser(
+    parser = OneLineErrors(
         prog="wino",
         description="Multilingual Winograd-schema corpora: convert, validate, describe.",
         epilog=EPILOG,
@@ -305,7 +310,7 @@ def build_parser() -> argparse.ArgumentParser:
     def inputs(p: argparse.ArgumentParser) -> None:
         p.add_argument("inputs", nargs="+", metavar="INPUT", help="corpus file(s); the format is detected from content")
         p.add_argument("--from", dest="source_format", metavar="FORMAT", help=f"input format ({names})")
-        p.add_argument("-O", dest="read_option", action="append", metavar="KEY=VALUE", help="reader option, e.g. -O subset=wsc273")
+        add_reader_option(p)
 
     p = sub.add_parser("convert", help="convert corpora between formats", description="Convert corpora between formats.")
     inputs(p)
@@ -389,7 +394,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         parser = build_parser()
         args = parser.parse_args(argv)
-        return args.func(args)
+        sub = getattr(args, f"{args.command}_command", None)  # e.g. wino eval transfer: how a lock names its holder
+        with library_output(getattr(args, "verbose", False)), _one_line_notes(), \
+                command_label(" ".join(filter(None, ("wino", args.command, sub)))):  # --verbose: transformers' own output
+            return args.func(args)
     except UnknownNameError as exc:
         print(f"wino: error: {exc}", file=sys.stderr)
         return 2
@@ -410,6 +418,25 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     finally:
         _install(signal.SIGTERM, previous)
+
+
+@contextlib.contextmanager
+def _one_line_notes() -> Iterator[None]:
+    """The library's notes (:class:`WinoWarning`: a stale lock taken over) as ``wino: warning: ...`` on
+    stderr; other warnings as Python shows them."""
+    shown = warnings.showwarning
+
+    def show(message: Any, category: type, *rest: Any, **kwargs: Any) -> None:
+        if issubclass(category, WinoWarning):
+            print(f"wino: warning: {message}", file=sys.stderr)
+        else:
+            shown(message, category, *rest, **kwargs)
+
+    warnings.showwarning = show
+    try:
+        yield
+    finally:
+        warnings.showwarning = shown
 
 
 def _install(signum: int, handler: Any) -> Any:

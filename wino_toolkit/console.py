@@ -1,12 +1,15 @@
 """Terminal helpers shared by the command-line modules (``wino`` and ``wino pmi``)."""
 from __future__ import annotations
 
+import os
 import sys
-from typing import Sequence
+from collections import Counter
+from typing import Any, Iterable, Mapping, Sequence
 
 from .errors import WinoError
 
-__all__ = ["make_console", "key_values", "item_progress", "labelled_tasks"]
+__all__ = ["make_console", "key_values", "add_reader_option", "deprecated_options", "item_progress", "add_verbose_option",
+           "labelled_tasks", "skip_summary"]
 
 
 def key_values(pairs: Sequence[str] | None, flag: str) -> dict[str, str]:
@@ -20,6 +23,23 @@ def key_values(pairs: Sequence[str] | None, flag: str) -> dict[str, str]:
     return out
 
 
+def add_reader_option(parser: Any) -> None:
+    """The one reader-option flag of every command that reads corpora (:mod:`wino_toolkit.reader_options`)."""
+    parser.add_argument("-O", dest="read_option", action="append", metavar="[FILE:]KEY=VALUE",
+                        help="reader option for every input whose format takes KEY, or for FILE only "
+                             "(-O subset=wsc273, -O WSCollection.xml:subset=wsc273)")
+
+
+def deprecated_options(pairs: Sequence[str] | None, flag: str, paths: Sequence[str]) -> dict[str, str]:
+    """``key_values`` of an older per-role reader-option flag (``-A``, ``-T``) whose inputs are ``paths``, with a
+    note on stderr naming the one spelling that replaces it, ``-O FILE:KEY=VALUE``."""
+    if pairs:
+        first = pairs[0] if ":" in pairs[0].partition("=")[0] else f"{os.path.basename(paths[0])}:{pairs[0]}"
+        print(f"wino: note: {flag} is deprecated; reader options are -O [FILE:]KEY=VALUE for every input "
+              f"(here: -O {first})", file=sys.stderr)
+    return key_values(pairs, flag)
+
+
 def make_console(stderr: bool = False):
     """A rich console; piped output (files, CI logs) gets a wide table rather than rich's 80 columns."""
     from rich.console import Console
@@ -29,17 +49,34 @@ def make_console(stderr: bool = False):
     return Console(stderr=stderr, highlight=False, width=width)
 
 
-def item_progress(console, unit: str = "items"):
-    """A transient rich progress bar for long work: done/total, the rate (``unit``/s) and the time left."""
+def item_progress(console, unit: str = "items", interval: float | None = None):
+    """Progress of long work: done/total, the rate (``unit``/s, or a task's own ``unit`` field), the time left and
+    a task's ``note`` field. On a terminal a transient rich bar; without one (a log file, CI) a plain line every
+    ``interval`` seconds (default ``$WINO_PROGRESS_INTERVAL`` or 10), which a bar would not show at all."""
+    if not console.is_terminal:
+        from .progress import LineProgress, progress_interval
+
+        return LineProgress(console, unit, progress_interval() if interval is None else interval)
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColumn, TextColumn, TimeRemainingColumn
     from rich.text import Text
 
     class Rate(ProgressColumn):
         def render(self, task) -> Text:
-            return Text(f"{task.speed:,.0f} {unit}/s" if task.speed else "")
+            speed, per = task.speed, task.fields.get("unit", unit)
+            return Text("" if not speed else f"{speed:,.0f} {per}/s" if speed >= 10 else f"{speed:.2g} {per}/s")
+
+    class Note(ProgressColumn):
+        def render(self, task) -> Text:
+            return Text(str(task.fields.get("note", "")))
 
     return Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), Rate(), TimeRemainingColumn(),
-                    console=console, transient=True)
+                    Note(), console=console, transient=True)
+
+
+def add_verbose_option(parser: Any) -> None:
+    """``--verbose``: the libraries' own output while a model loads, which the commands hide by default."""
+    parser.add_argument("--verbose", action="store_true", help="show transformers' and huggingface_hub's own output "
+                        "while loading the model (LOAD REPORT tables, progress bars, warnings)")
 
 
 def labelled_tasks(bar, verb: str):
@@ -52,3 +89,33 @@ def labelled_tasks(bar, verb: str):
         bar.update(tasks[label], completed=done, total=total)
 
     return progress
+
+
+#: the most reasons a skip summary lists (an error line: the first three); the others are only counted
+SHOWN_REASONS = 8
+
+
+def skip_summary(reasons: Iterable[str] | Mapping[str, int], headline: str, *, one_line: bool = False,
+                 width: int = 110) -> str:
+    """``headline`` (its ``{n}``: the number skipped) and the reasons grouped with their counts, most common
+    first: every command that skips items says why, the same way, since a bare count says nothing.
+
+    ``reasons`` holds one reason per skipped item, or reason → count. The summary is a line per reason
+    (for stderr), or with ``one_line`` a single line naming the three most common (for an error). A reason
+    longer than ``width`` is cut; a ``--report`` file keeps it whole.
+
+    >>> print(skip_summary(["no rules for language hu"] * 2 + ["no twin"], "skipped {n} item(s)", one_line=True))
+    skipped 3 item(s) (2 no rules for language hu; 1 no twin)
+    """
+    counts: Counter = Counter()
+    for reason, n in Counter(reasons).items():
+        counts[reason if len(reason) <= width else reason[: width - 1] + "…"] += n
+    head = headline.replace("{n}", f"{sum(counts.values()):,}")
+    shown = 3 if one_line else SHOWN_REASONS
+    top = counts.most_common(shown)
+    more = len(counts) - len(top)
+    if one_line:
+        listed = [f"{n:,} {reason}" for reason, n in top] + ([f"and {more} more reasons"] if more else [])
+        return f"{head} ({'; '.join(listed)})" if listed else head
+    lines = [f"{head}:" if top else head] + [f"  {n:>5,}  {reason}" for reason, n in top]
+    return "\n".join(lines + ([f"         ... and {more} more reasons"] if more else []))

@@ -12,6 +12,7 @@ from importlib import resources
 from pathlib import Path
 
 from .api import read, write
+from .console import skip_summary
 from .errors import MissingDependencyError
 from .formats import detect_format
 from .forms import FormReport, derive
@@ -37,7 +38,8 @@ FORMS = ("nli", "disambiguated", "blank", "twin")
 
 def _forms(items: list) -> tuple:
     """Coverage of each form per corpus, one example of the NLI and disambiguated forms per language, the
-    number of items reported as not derivable, and one line per language whose extra is not installed.
+    reasons of the items reported as not derivable (one per item and form), and one line per language whose
+    extra is not installed.
 
     Each language is derived on its own, so a missing extra (Russian needs ``[ru]``) leaves that
     language out with the ``pip install`` that adds it, and the other languages still run.
@@ -79,7 +81,7 @@ def _forms(items: list) -> tuple:
             continue
         seen.add(item.language)
         examples.add_row(item.language, item.text, pairs[item.id].hypothesis, texts[item.id].text)
-    skipped = sum(len(r.skipped) for r in reports.values())
+    skipped = [f"{form}: {s.reason}" for form, r in reports.items() for s in r.skipped]
     notes = [f"derived forms in {lang} skipped: {why}" for lang, why in missing.items()]
     return table, examples, skipped, notes
 
@@ -142,6 +144,8 @@ def run_demo(output: str | None, *, console) -> int:
         console.print()
         forms_table, examples, skipped, notes = _forms(items)
         console.print(forms_table)
+        if skipped:
+            console.print(skip_summary(skipped, "{n} item(s) reported as not derivable, by form and reason"), markup=False)
         for note in notes:
             console.print(note, markup=False)
         console.print(examples)
@@ -157,7 +161,7 @@ def run_demo(output: str | None, *, console) -> int:
             f"{total['schemas']} schemas ({total['twins']} twin pairs, {total['singletons']} singletons), "
             f"{pairs} NLI pairs, {len(stats['corpora'])} corpora in {len(total['languages'])} languages "
             f"({', '.join(total['languages'])}); round trips lossless: "
-            f"{'all' if not failures else f'{failures} FAILED'}; derived forms: {skipped} item(s) reported as "
+            f"{'all' if not failures else f'{failures} FAILED'}; derived forms: {len(skipped)} item(s) reported as "
             f"not derivable; {elapsed:.1f}s."
         )
         if output:

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from os import PathLike
 
-__all__ = ["WinoError", "FormatError", "SchemaError", "UnknownNameError", "ConversionError", "MissingDependencyError", "FormError", "OutputError"]
+__all__ = ["WinoError", "FormatError", "SchemaError", "UnknownNameError", "ConversionError", "MissingDependencyError", "FormError", "OutputError",
+           "WinoWarning"]
 
 
 class WinoError(Exception):
@@ -66,3 +67,7 @@ class FormError(WinoError):
 
     Forms skip such items and report them with this reason instead of dropping or mangling them.
     """
+
+
+class WinoWarning(UserWarning):
+    """A note the library passes up for the user (a stale lock taken over); ``wino`` prints it as one line."""

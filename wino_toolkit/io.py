@@ -15,7 +15,8 @@ from typing import BinaryIO, Callable, Iterator
 
 from .errors import FormatError, OutputError, WinoError
 
-__all__ = ["atomic_output", "collect_errors", "recover", "read_text", "iter_lines", "iter_jsonl", "load_json_array", "read_head", "text_writer", "SNIFF_BYTES"]
+__all__ = ["atomic_output", "check_output_file", "check_output_dir", "collect_errors", "recover", "read_text", "iter_lines",
+           "iter_jsonl", "load_json_array", "read_head", "text_writer", "SNIFF_BYTES"]
 
 SNIFF_BYTES = 65536
 
@@ -128,6 +129,68 @@ def _umask() -> int:
     mask = os.umask(0)
     os.umask(mask)
     return mask
+
+
+def check_output_file(path: str | os.PathLike | None, flag: str | None = None) -> None:
+    """Refuse, in one line and before any work, a file output that :func:`atomic_output` would refuse
+    only at the end: after minutes of work, and after the command's other outputs were written.
+
+    ``None``, ``-`` and streams (``/dev/stdout``, a FIFO) pass: they are written through. ``flag``
+    (``"--plot"``) names the option when the path is a directory.
+    """
+    if path is None or str(path) == "-" or _stream_fd(Path(path)) is not None:
+        return
+    target = Path(path)
+    try:
+        info = os.stat(target)
+    except (FileNotFoundError, NotADirectoryError):
+        info = None
+    except OSError as exc:
+        raise OutputError(target, f"cannot write: {exc.strerror or exc}") from None
+    if info is not None and stat.S_ISDIR(info.st_mode):
+        raise OutputError(target, f"is a directory; {flag or 'the output'} names a file")
+    if info is not None and not stat.S_ISREG(info.st_mode):
+        return  # a FIFO or a device: written through
+    parent = Path(os.path.realpath(target)).parent
+    if not parent.is_dir():
+        problem = "is not a directory" if parent.exists() else "does not exist"
+        raise OutputError(target, f"cannot write: the directory {str(target.parent)!r} {problem}")
+    _check_writable(target, parent)
+
+
+def check_output_dir(path: str | os.PathLike, flag: str | None = None, command: str | None = None) -> None:
+    """Refuse, in one line and before any work, a directory output that cannot be made or written in:
+    a file there (``-o one.jsonl`` for a command that writes a directory), a file on the way to it,
+    or a read-only place. A missing directory passes: the command makes it, parents included.
+
+    ``command`` and ``flag`` (``"wino aflite embed"``, ``"-o"``) say what takes a directory.
+    """
+    out = Path(path)
+    if out.exists():
+        if not out.is_dir():
+            takes = " ".join(filter(None, (command, flag)))
+            raise OutputError(out, "exists and is not a directory" + (f"; {takes} takes a directory" if takes else ""))
+        where = out
+    else:
+        where = out.parent
+        while not where.exists() and where != where.parent:
+            where = where.parent
+        if not where.is_dir():
+            raise OutputError(out, f"{where} is not a directory")
+    _check_writable(out, where)
+
+
+def _check_writable(target: Path, directory: Path) -> None:
+    if not os.access(directory, os.W_OK | os.X_OK):
+        reason = "a read-only file system" if _read_only(directory) else "permission denied"
+        raise OutputError(target, f"cannot write in {directory} ({reason})")
+
+
+def _read_only(path: Path) -> bool:
+    try:
+        return bool(os.statvfs(path).f_flag & os.ST_RDONLY)
+    except OSError:
+        return False
 
 
 _SINK: contextvars.ContextVar[list[FormatError] | None] = contextvars.ContextVar("wino_error_sink", default=None)

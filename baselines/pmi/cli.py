@@ -17,8 +17,9 @@ import warnings
 from pathlib import Path
 from typing import Any, Sequence
 
-from wino_toolkit.console import key_values, make_console
+from wino_toolkit.console import add_reader_option, key_values, make_console
 from wino_toolkit.errors import FormatError, WinoError
+from wino_toolkit.io import check_output_dir, check_output_file
 
 __all__ = ["add_pmi_commands", "cmd_index", "cmd_terms", "cmd_check", "cmd_query"]
 
@@ -43,32 +44,26 @@ def _existing(paths: Sequence[str], what: str) -> list[Path]:
 
 
 def read_corpora(paths: Sequence[str], source_format: str | None, options: dict[str, str]) -> list:
-    """Every item of every corpus file; a reader option goes to the inputs whose format has it.
+    """Every item of every corpus file; ``-O [FILE:]KEY=VALUE`` goes to the inputs whose format has KEY.
 
     (So ``-O subset=wsc273`` applies to WSCollection.xml in a run that also reads a Mandarinograd
     file.) An option no input's format knows, or an id used twice in one corpus, is an error.
     """
-    import dataclasses
-
     import wino_toolkit as wt
+    from wino_toolkit.reader_options import ReaderOptions
 
-    used: set[str] = set()
+    shared = ReaderOptions(options)
     items = []
     seen: set[tuple[str, str]] = set()
-    for path in _existing(paths, "corpus file"):
-        fmt = wt.resolve_format(path, source_format)
-        known = {f.name for f in dataclasses.fields(fmt.config)}
-        mine = {k: v for k, v in options.items() if k.replace("-", "_") in known}
-        used.update(mine)
-        for item in wt.read(path, source_format=fmt.name, options=mine):
+    streams = [(path, wt.read(path, source_format=source_format, options=shared)) for path in _existing(paths, "corpus file")]
+    shared.check()  # every option placed before anything is read
+    for path, stream in streams:
+        for item in stream:
             key = (item.corpus, item.id)
             if key in seen:
                 raise FormatError(path, item.origin, f"duplicate id {item.id!r} in corpus {item.corpus!r}")
             seen.add(key)
             items.append(item)
-    unknown = sorted(set(options) - used)
-    if unknown:
-        raise WinoError(f"no input's format has the reader option(s) {', '.join(unknown)}")
     return items
 
 
@@ -84,10 +79,10 @@ def _open_index(path: str):
 
 
 def cmd_index(args: argparse.Namespace) -> int:
-    from .index import check_output
     from .segment import check_language
 
     check_language(args.lang)
+    check_output_dir(args.output, "-o", "wino pmi index")
     inputs = _existing(args.inputs, "input file")
     if args.window < 1:
         raise WinoError(f"--window must be at least 1, not {args.window}")
@@ -101,7 +96,6 @@ def cmd_index(args: argparse.Namespace) -> int:
         raise WinoError("--user-dict and --accelerator apply to Chinese (--lang zh) only")
     if args.user_dict is not None:
         _existing([args.user_dict], "user dictionary")
-    check_output(Path(args.output))
     from .index import build_index
 
     console = make_console(stderr=True)
@@ -186,6 +180,7 @@ class _IndexProgress:
 def cmd_terms(args: argparse.Namespace) -> int:
     from .terms import Terms, select_terms, write_terms
 
+    check_output_file(args.output, "-o")
     items = read_corpora(args.inputs, args.source_format, key_values(args.read_option, "-O"))
     index = _open_index(args.index) if args.index else None
     if args.auto:
@@ -306,8 +301,7 @@ def add_pmi_commands(subparsers: Any) -> argparse.ArgumentParser:
     def corpora(p: argparse.ArgumentParser) -> None:
         p.add_argument("inputs", nargs="+", metavar="CORPUS", help="corpus file(s); the format is detected from content")
         p.add_argument("--from", dest="source_format", metavar="FORMAT", help=f"corpus format ({names})")
-        p.add_argument("-O", dest="read_option", action="append", metavar="KEY=VALUE",
-                       help="reader option for the inputs whose format has it, e.g. -O subset=wsc273")
+        add_reader_option(p)
 
     p = sub.add_parser("index", help="build a co-occurrence index from a dump (once per dump)")
     p.add_argument("inputs", nargs="+", metavar="INPUT", help="pages-articles XML (.xml/.bz2, shards), WikiExtractor output or text")

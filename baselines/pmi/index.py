@@ -54,7 +54,8 @@ dictionaries, a memo of two generations of at most 2^20 chunks each, tables of a
 cores and terms (measured: ~110 MiB per Chinese worker, ~350 MiB for an English build in one process). The merge holds the vocabulary (~150 bytes per distinct term) and a
 buffer of :data:`~wino_toolkit.baselines.pmi.partials.MERGE_CHUNK` postings (256 MiB), whatever the corpus size. Scripts that call
 :func:`build_index` with ``processes > 1`` need the ``if __name__ == "__main__":`` guard (workers
-start with multiprocessing's forkserver). Two builds must not write to one directory at once.
+start with multiprocessing's forkserver). Two builds cannot write to one directory at once: the second
+is refused while the first holds ``OUT/.wino.lock`` (:mod:`wino_toolkit.locks`).
 """
 from __future__ import annotations
 
@@ -70,13 +71,13 @@ from typing import Callable, Iterable, Iterator, Sequence
 import numpy as np
 
 from wino_toolkit.errors import OutputError, WinoError
+from wino_toolkit.locks import locks_directory
 
 from .partials import Partial, merge, read_json, read_manifest, write_json
 from .postings import intervals, union_sizes, window_bases, window_counts
 from .segment import base_language, segmenter_from_spec
 
-__all__ = ["build_index", "index_batch", "input_checksum", "check_output", "Spec", "BuildProgress", "FORMAT", "VERSION",
-           "ARRAYS"]
+__all__ = ["build_index", "index_batch", "input_checksum", "Spec", "BuildProgress", "FORMAT", "VERSION", "ARRAYS"]
 
 FORMAT = "wino-pmi-index"
 VERSION = 1
@@ -108,6 +109,7 @@ class Spec:
     accelerator: str | None = None
 
 
+@locks_directory("out", what="a PMI index build")
 def build_index(
     inputs: str | os.PathLike | Sequence[str | os.PathLike],
     out: str | os.PathLike,
@@ -163,7 +165,6 @@ def build_index(
         raise WinoError(f"window must be a positive integer, got {window!r}")
     if batch_docs < 1:
         raise WinoError(f"batch_docs must be positive, got {batch_docs!r}")
-    check_output(out)
     spec = _spec(language, window, user_dict, accelerator)
     seg = segmenter_from_spec(spec.language, spec.user_dict, spec.accelerator)  # fails early on missing deps
     params = {"format": FORMAT, "version": VERSION, "language": spec.language, "window": window,
@@ -212,30 +213,6 @@ class Tally:
         self.bytes_done += nbytes
         if self.progress is not None:
             self.progress(BuildProgress(self.docs, self.tokens, self.bytes_done, self.bytes_total, resumed))
-
-
-def check_output(out: Path) -> None:
-    """Refuse, in one line and before any work, an index directory that cannot be written."""
-    if out.exists():
-        if not out.is_dir():
-            raise OutputError(out, "exists and is not a directory")
-        where = out
-    else:
-        where = out.parent
-        while not where.exists() and where != where.parent:
-            where = where.parent
-        if not where.is_dir():
-            raise OutputError(out, f"{where} is not a directory")
-    if not os.access(where, os.W_OK | os.X_OK):
-        reason = "a read-only file system" if _read_only(where) else "permission denied"
-        raise OutputError(out, f"cannot write in {where} ({reason})")
-
-
-def _read_only(path: Path) -> bool:
-    try:
-        return bool(os.statvfs(path).f_flag & os.ST_RDONLY)
-    except OSError:
-        return False
 
 
 def _remove_temporaries(out: Path) -> None:

@@ -11,8 +11,11 @@ import os
 from pathlib import Path
 from typing import Any
 
-from wino_toolkit.console import key_values, make_console
+from wino_toolkit.argtypes import integer
+from wino_toolkit.console import add_reader_option, add_verbose_option, item_progress, key_values, make_console, skip_summary
 from wino_toolkit.errors import WinoError
+from wino_toolkit.hub import resolve_model
+from wino_toolkit.io import check_output_dir, check_output_file
 
 __all__ = ["add_aflite_commands"]
 
@@ -23,26 +26,16 @@ EPILOG = """examples:
 """
 
 
-def _progress_bar(console: Any):
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-
-    return Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                    TextColumn("{task.fields[rate]}"), TimeRemainingColumn(), console=console, transient=True)
-
-
 class _Embedding:
-    """``progress(done, total)`` for :func:`~.embed.embed`, shown as items/s with the time left."""
+    """``progress(done, total)`` for :func:`~.embed.embed` on an :func:`~wino_toolkit.console.item_progress`."""
 
     def __init__(self, bar: Any):
-        import time
-
-        self.bar, self.task, self.start, self.clock = bar, None, time.monotonic(), time.monotonic
+        self.bar, self.task = bar, None
 
     def __call__(self, done: int, total: int) -> None:
         if self.task is None:
-            self.task = self.bar.add_task("embedding", total=total, rate="")
-        rate = done / max(self.clock() - self.start, 1e-9)
-        self.bar.update(self.task, completed=done, rate=f"{rate:,.0f} items/s")
+            self.task = self.bar.add_task("embedding", total=total)
+        self.bar.update(self.task, completed=done, total=total)
 
 
 class _Phases:
@@ -50,10 +43,11 @@ class _Phases:
 
     def __init__(self, bar: Any, n: int, train_size: int, cutoff: int):
         self.bar = bar
-        self.task = bar.add_task("filtering", total=max(1, -(-(n - train_size) // cutoff)), rate="")
+        self.task = bar.add_task("filtering", total=max(1, -(-(n - train_size) // cutoff)), unit="phases")
 
     def __call__(self, phase: int, row: dict) -> None:
-        self.bar.update(self.task, completed=phase + 1, rate=f"|D'| {row['size']:,}, removed {row['removed']}, {row['seconds']:.1f} s/phase")
+        self.bar.update(self.task, completed=phase + 1,
+                        note=f"|D'| {row['size']:,}, removed {row['removed']}, {row['seconds']:.1f} s/phase")
 
 
 def _estimator_params(args: argparse.Namespace) -> dict[str, Any]:
@@ -100,16 +94,26 @@ def _write_json(obj: Any, path: str | Path | None) -> None:
 def cmd_embed(args: argparse.Namespace) -> int:
     from .embed import embed
 
+    check_output_dir(args.output, "-o", "wino aflite embed")
+    resolve_model(args.model, what="encoder")  # before any reading
     items = _read(args.inputs, args.source_format, args.read_option)
     options = _embed_options(args)
     console = make_console(stderr=True)
-    with _progress_bar(console) as bar:
+    with item_progress(console) as bar:
         emb = embed(items, model=args.model, output_dir=args.output, progress=_Embedding(bar), **options)
     reused = f", {emb.reused_chunks} chunk(s) reused" if emb.reused_chunks else ""
-    console.print(f"embedded {len(emb.ids)} instances ({emb.X.shape[1]} dimensions{reused}; "
-                  f"{len(emb.meta.get('skipped') or [])} item(s) skipped) into {Path(args.output) / 'embeddings.npy'}")
+    console.print(f"embedded {len(emb.ids)} instances ({emb.X.shape[1]} dimensions{reused}) into "
+                  f"{Path(args.output) / 'embeddings.npy'}", markup=False)
+    _print_skipped(emb, console)
     console.print(emb.signature)
     return 0
+
+
+def _print_skipped(emb: Any, console: Any) -> None:
+    """The items left out of the embeddings (no answer, no blank form), grouped by reason."""
+    if emb.meta.get("skipped"):
+        console.print(skip_summary((s["reason"] for s in emb.meta["skipped"]), "skipped {n} item(s), not embedded"),
+                      markup=False)
 
 
 def cmd_filter(args: argparse.Namespace) -> int:
@@ -117,10 +121,14 @@ def cmd_filter(args: argparse.Namespace) -> int:
     from .pipeline import filter_embeddings
 
     params = _estimator_params(args)
+    check_output_file(args.output, "-o")
+    check_output_file(args.plot, "--plot")
     emb = load_embeddings(args.embeddings)
+    if len(emb.ids) < 2:
+        raise WinoError(f"{args.embeddings}: holds {len(emb.ids)} instance(s); AFLite needs at least 2 to filter")
     items = _read(args.corpus, args.source_format, args.read_option) if args.corpus else None
     console = make_console(stderr=True)
-    with _progress_bar(console) as bar:
+    with item_progress(console) as bar:
         result = filter_embeddings(emb, items=items, keep_twins=args.keep_twins,
                                    progress=_Phases(bar, len(emb.ids), args.train_size, args.cutoff), **params)
     _outputs(result, args.output, args.plot, console)
@@ -138,13 +146,17 @@ def cmd_run(args: argparse.Namespace) -> int:
     output = Path(args.output)
     stem = Path(args.report).with_suffix("") if args.report else output.with_name(output.stem)
     report, plot = Path(f"{stem}.json" if args.report else f"{stem}.aflite.json"), Path(f"{stem}.png" if args.report else f"{stem}.aflite.png")
-    for path in (report, plot):
-        if not os.access(path.parent, os.W_OK) or path.parent == Path("/dev"):
-            raise WinoError(f"{path}: cannot write the report beside the output there; give --report PATH.json")
-    items = _read(args.inputs, args.source_format, args.read_option)
+    check_output_file(output, "-o")
+    if not args.report and (not os.access(report.parent, os.W_OK) or report.parent == Path("/dev")):
+        raise WinoError(f"{report}: cannot write the report beside the output there; give --report PATH.json")
     work = Path(args.work) if args.work else report.with_name(report.name.replace(".json", "") + "-work")
+    for path in (report, plot):  # the plot goes beside the report
+        check_output_file(path, "--report")
+    check_output_dir(work, "--work", "wino aflite run")
+    resolve_model(args.model, what="encoder")  # before any reading
+    items = _read(args.inputs, args.source_format, args.read_option)
     console = make_console(stderr=True)
-    with _progress_bar(console) as bar:
+    with item_progress(console) as bar:
         phases: list[_Phases] = []
 
         def filtering(phase: int, row: dict) -> None:
@@ -155,6 +167,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         kept, result = run(items, model=args.model, work_dir=work, keep_twins=args.keep_twins,
                            embed_options=_embed_options(args), embed_progress=_Embedding(bar), filter_progress=filtering,
                            **params)
+    _print_skipped(result.embeddings, console)
     n = wt.write(kept, output, to=to)
     _outputs(result, report, plot, console)
     console.print(f"wrote {n} kept items to {output} ({to})")
@@ -195,19 +208,20 @@ def add_aflite_commands(subparsers: Any) -> argparse.ArgumentParser:
 
     def reading(p: argparse.ArgumentParser) -> None:
         p.add_argument("--from", dest="source_format", metavar="FORMAT", help="corpus format (default: detected)")
-        p.add_argument("-O", dest="read_option", action="append", metavar="KEY=VALUE", help="reader option, e.g. -O subset=wsc273")
+        add_reader_option(p)
 
     def embedding(p: argparse.ArgumentParser) -> None:
         p.add_argument("--model", default="roberta-large", help="Hugging Face encoder name or local path (default roberta-large)")
         p.add_argument("--pooling", choices=("cls", "mean"), default="cls", help="first token (default) or mean over tokens")
-        p.add_argument("--max-length", type=int, default=256, metavar="N", help="tokens per instance (default 256)")
-        p.add_argument("--batch-size", type=int, default=32, metavar="N")
+        p.add_argument("--max-length", type=integer(1), default=256, metavar="N", help="tokens per instance (default 256)")
+        p.add_argument("--batch-size", type=integer(1), default=32, metavar="N")
         p.add_argument("--dtype", default="auto", choices=("auto", "float32", "bfloat16", "float16"),
                        help="auto: bf16 on GPUs that have it, else fp16 on GPU, fp32 on CPU")
         p.add_argument("--finetune", action="store_true", help="the paper's recipe: fine-tune the encoder as a multiple-choice "
                        "model on a random held-out subset first, embed the rest, leave the subset out")
-        p.add_argument("--finetune-train", type=int, default=5000, metavar="N", help="fine-tuning instances (paper: 5,000)")
-        p.add_argument("--finetune-val", type=int, default=1000, metavar="N", help="validation instances (paper: 1,000)")
+        p.add_argument("--finetune-train", type=integer(1), default=5000, metavar="N", help="fine-tuning instances (paper: 5,000)")
+        p.add_argument("--finetune-val", type=integer(1), default=1000, metavar="N", help="validation instances (paper: 1,000)")
+        add_verbose_option(p)
 
     def filtering(p: argparse.ArgumentParser) -> None:
         p.add_argument("-n", "--n-estimators", type=int, default=64, help="partitions per phase (paper: 64)")
@@ -223,7 +237,7 @@ def add_aflite_commands(subparsers: Any) -> argparse.ArgumentParser:
     embedding(p)
     p.add_argument("-o", "--output", required=True, metavar="DIR", help="work directory: embeddings.npy + .json, resumable chunks")
     p.add_argument("--device", default="auto", help="auto (GPU when present), cpu, cuda, cuda:1")
-    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--seed", type=integer(0), default=0)
     p.set_defaults(func=cmd_embed)
 
     p = sub.add_parser("filter", help="run AFLite on saved embeddings; report (JSON) and plot")
@@ -234,7 +248,7 @@ def add_aflite_commands(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("-o", "--output", metavar="JSON", help="report file (default: stdout)")
     p.add_argument("--plot", metavar="PNG", help="the assessment plot (PCA before/after, label histograms, KL)")
     p.add_argument("--device", default="auto", help="auto (GPU when present), cpu, cuda")
-    p.add_argument("--seed", type=int, default=0, help="seed of the partitions (recorded in the report)")
+    p.add_argument("--seed", type=integer(0), default=0, help="seed of the partitions (recorded in the report)")
     p.set_defaults(func=cmd_filter)
 
     p = sub.add_parser("run", help="embed (or reuse the cache), filter, write the kept items plus report and plot")
@@ -247,6 +261,6 @@ def add_aflite_commands(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--to", metavar="FORMAT", help="output format (default jsonl)")
     p.add_argument("--work", metavar="DIR", help="embedding cache (default: the report's stem + -work/)")
     p.add_argument("--device", default="auto", help="auto (GPU when present), cpu, cuda")
-    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--seed", type=integer(0), default=0)
     p.set_defaults(func=cmd_run)
     return aflite

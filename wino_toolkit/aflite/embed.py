@@ -37,6 +37,8 @@ from wino_toolkit import __version__
 from wino_toolkit.errors import FormatError, WinoError
 from wino_toolkit.extras import require
 from wino_toolkit.forms import FormReport, Skipped, blank
+from wino_toolkit.hub import from_pretrained
+from wino_toolkit.locks import locks_directory
 from wino_toolkit.schema import Item
 
 from .finetune import FineTuneConfig, FineTuneResult, fine_tune_encoder, split_for_fine_tuning
@@ -88,19 +90,20 @@ def instances(records: Iterable[Item], *, verbatim: bool = False) -> Instances:
 
     Parameters
     ----------
-    records : labeled schema items; each needs an answer (its label).
+    records : schema items; an item without an answer (a test split) has no label and is skipped.
     verbatim : for a language without rules, fill the blank verbatim instead of skipping the item.
 
     Returns
     -------
     Instances
         The blank-form items under the items' own ids (not the form's ``<twin>-<n>``), and every
-        item the form could not be derived for (more than 2 candidates, no rules...) with the reason.
+        item left out with the reason: no answer, or a form that cannot be derived (more than 2
+        candidates, no rules...).
 
     Raises
     ------
     FormatError
-        For an item without an answer (naming it), or an id given twice.
+        For an id given twice.
 
     Examples
     --------
@@ -113,7 +116,7 @@ def instances(records: Iterable[Item], *, verbatim: bool = False) -> Instances:
     (['k-1'], 'Kim thanked Lu because _ was kind.', ['Kim', 'Lu'], [1])
     """
     report = FormReport()
-    taken = _LastTaken(_labeled(records))
+    taken = _LastTaken(report.labeled(records, "no AFLite label"))
     out, seen = [], set()
     for derived in blank(taken, report, verbatim=verbatim):
         source = taken.last
@@ -122,13 +125,6 @@ def instances(records: Iterable[Item], *, verbatim: bool = False) -> Instances:
         seen.add(source.id)
         out.append(dataclasses.replace(derived, id=source.id))
     return Instances(out, report.skipped)
-
-
-def _labeled(records: Iterable[Item]) -> Iterator[Item]:
-    for item in records:
-        if item.answer is None:
-            raise FormatError(None, _where(item), "has no answer, so it has no AFLite label")
-        yield item
 
 
 def _where(item: Item) -> str:
@@ -161,6 +157,7 @@ class Embeddings:
         return self.meta["signature"]
 
 
+@locks_directory("output_dir", what="embedding")
 def embed(
     records: Iterable[Item] | Instances,
     *,
@@ -186,6 +183,7 @@ def embed(
     output_dir : work directory: finished chunks go to ``chunks/`` and a rerun with the same texts,
         model and settings reuses them; different settings discard them (``started_over`` and a
         warning say so). The result is saved there as ``embeddings.npy`` and ``embeddings.json``.
+        One process at a time works there (:mod:`wino_toolkit.locks`).
     pooling : ``"cls"`` (the first token's last hidden state) or ``"mean"`` (over real tokens).
     max_length : tokens per instance; longer ones are truncated.
     batch_size : instances per forward pass; batches hold instances of similar length (it only
@@ -219,42 +217,37 @@ def embed(
     transformers = require("transformers", "neural", "AFLite embedding")
     found = records if isinstance(records, Instances) else instances(records, verbatim=verbatim)
     if not found.items:
-        raise WinoError(f"no item can be embedded ({len(found.skipped)} skipped)")
+        from wino_toolkit.console import skip_summary
+
+        raise WinoError(skip_summary((s.reason for s in found.skipped), "no item can be embedded: all {n} items were skipped",
+                                     one_line=True))
     torch_device = _device(torch, device)
     torch_dtype = _dtype(torch, dtype, torch_device)
     work = Path(output_dir) if output_dir is not None else None
     tuned: FineTuneResult | None = None
-    tokenizer = _loaded(transformers.AutoTokenizer, model)
+    tokenizer = from_pretrained(transformers.AutoTokenizer, model, what="encoder")
     if fine_tune is not None:
         tuned_part, found = split_for_fine_tuning(found, fine_tune, seed)
         tuned = fine_tune_encoder(model, tokenizer, tuned_part, fine_tune, seed=seed, device=torch_device,
                                   work_dir=None if work is None else work / "finetuned")
         encoder = tuned.encoder
     else:
-        encoder = _loaded(transformers.AutoModel, model)
+        encoder = from_pretrained(transformers.AutoModel, model, what="encoder")
     encoder = encoder.to(device=torch_device, dtype=torch_dtype).eval()
     sep = tokenizer.sep_token or tokenizer.eos_token or "\n"  # decoder-only tokenizers have no separator
     texts = [encoder_text(item, sep) for item in found.items]
-    config = transformers.AutoConfig.from_pretrained(model)  # the model's own, also when fine-tuned here
+    config = from_pretrained(transformers.AutoConfig, model, what="encoder")  # the model's own, also when fine-tuned here
     settings = _settings(model, config, pooling, max_length, torch_dtype, torch_device, chunk_size, seed, texts, tuned)
     chunks = _Chunks(work / "chunks", settings) if work is not None else None
     X = _run(torch, encoder, tokenizer, texts, settings, batch_size, chunks, progress)
     meta = {**settings, "ids": found.ids, "labels": found.y.tolist(),
-            "skipped": [dataclasses.asdict(s) for s in found.skipped], "signature": _signature(settings)}
+            "skipped_count": len(found.skipped), "skipped": [dataclasses.asdict(s) for s in found.skipped],
+            "signature": _signature(settings)}
     result = Embeddings(found.ids, X, found.y, meta)
     if chunks is not None:
         result.reused_chunks, result.started_over = chunks.reused, chunks.started_over
         save_embeddings(result, work / "embeddings.npy")
     return result
-
-
-def _loaded(auto: Any, model: str) -> Any:
-    """``auto.from_pretrained(model)``, with a missing or broken model as one line naming it."""
-    try:
-        return auto.from_pretrained(model)
-    except (OSError, ValueError) as exc:
-        reason = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-        raise WinoError(f"model {model!r}: cannot load it: {reason}") from None
 
 
 def _device(torch: Any, device: str) -> Any:
@@ -436,12 +429,42 @@ def load_embeddings(path: str | os.PathLike) -> Embeddings:
     """
     path = Path(path)
     sidecar = path.with_suffix(".json")
+    X = _read_vectors(path)
     try:
-        X = np.load(path)
         meta = json.loads(sidecar.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise FormatError(sidecar, None, f"no such file: {path.name} needs the {sidecar.name} written beside it "
+                          "(ids, labels and settings)") from None
     except (OSError, ValueError) as exc:
-        raise FormatError(path, None, f"cannot read embeddings: {exc}") from None
+        raise FormatError(sidecar, None, f"cannot read the embeddings' sidecar JSON: {exc}") from None
+    if not isinstance(meta, dict):
+        raise FormatError(sidecar, None, f"expected a JSON object (ids, labels, settings), found {type(meta).__name__}")
     ids, labels = meta.get("ids"), meta.get("labels")
-    if X.ndim != 2 or not isinstance(ids, list) or not isinstance(labels, list) or not len(ids) == len(labels) == len(X):
+    if not isinstance(ids, list) or not isinstance(labels, list) or not len(ids) == len(labels) == len(X):
         raise FormatError(sidecar, None, f"expected {len(X)} ids and labels for a 2-D array of {len(X)} rows")
     return Embeddings(ids, X, np.array(labels, dtype=np.int64), meta)
+
+
+NPY_MAGIC = b"\x93NUMPY"
+EXPECTED = "expected embeddings.npy as `wino aflite embed` writes it (float32, a row per instance)"
+
+
+def _read_vectors(path: Path) -> np.ndarray:
+    """The 2-D float array of an embeddings file; anything else is one line saying what was expected."""
+    try:
+        with open(path, "rb") as fh:
+            head = fh.read(len(NPY_MAGIC))
+    except FileNotFoundError:
+        raise FormatError(path, None, "no such file") from None
+    except OSError as exc:
+        raise FormatError(path, None, f"cannot read embeddings: {exc.strerror or exc}") from None
+    if head != NPY_MAGIC:
+        raise FormatError(path, None, f"not a NumPy .npy file; {EXPECTED}")
+    try:
+        X = np.load(path, allow_pickle=False)
+    except ValueError as exc:  # pickled objects, a truncated file
+        reason = "it holds Python objects, not numbers" if "pickle" in str(exc) else str(exc).splitlines()[0]
+        raise FormatError(path, None, f"cannot read embeddings: {reason}; {EXPECTED}") from None
+    if X.ndim != 2 or not np.issubdtype(X.dtype, np.floating):
+        raise FormatError(path, None, f"holds a {X.ndim}-D array of {X.dtype}; {EXPECTED}")
+    return X

@@ -25,6 +25,7 @@ import numpy as np
 
 from wino_toolkit.errors import WinoError
 from wino_toolkit.extras import require
+from wino_toolkit.hub import from_pretrained
 from wino_toolkit.schema import Item
 
 if TYPE_CHECKING:
@@ -123,10 +124,10 @@ def fine_tune_encoder(model: str, tokenizer: Any, subset: Instances, config: Fin
            "train_ids": [it.id for it in train], "val_ids": [it.id for it in val]}
     saved = _saved_run(work_dir, key)
     if saved is not None:
-        encoder = transformers.AutoModel.from_pretrained(work_dir)
+        encoder = from_pretrained(transformers.AutoModel, work_dir, what="fine-tuned encoder")
         return FineTuneResult(encoder, key["train_ids"], key["val_ids"], saved["val_accuracy"], config)
     torch.manual_seed(seed)
-    mc = transformers.AutoModelForMultipleChoice.from_pretrained(model).to(device)
+    mc = from_pretrained(transformers.AutoModelForMultipleChoice, model, what="encoder").to(device)
     _train(torch, transformers, mc, tokenizer, train, config, seed, device)
     accuracy = _accuracy(torch, mc, tokenizer, val, config, device)
     encoder = mc.base_model

@@ -54,6 +54,8 @@ def filter_embeddings(emb: Embeddings, *, items: Sequence[Item] | None = None, k
     """
     from .estimator import AFLite
 
+    if len(emb.ids) < 2:  # scikit-learn's check would end in a traceback
+        raise WinoError(f"{len(emb.ids)} instance(s) to filter: AFLite needs at least 2")
     estimator = AFLite(progress=progress, **params).fit(emb.X, emb.y)
     keep = estimator.keep_mask_.copy()
     groups = twin_groups(emb.ids, items)
@@ -69,7 +71,7 @@ def filter_embeddings(emb: Embeddings, *, items: Sequence[Item] | None = None, k
         "seed": seed,
         "parameters": {k: v for k, v in estimator.get_params().items() if k != "progress"},
         "embedding": {k: emb.meta.get(k) for k in ("model", "model_config", "pooling", "max_length", "dtype", "device",
-                                                  "signature", "fine_tune", "skipped")},
+                                                  "signature", "fine_tune", "skipped_count", "skipped")},
         "instances": len(emb.ids),
         "kept": int(keep.sum()),
         "removed": int((~keep).sum()),

@@ -13,9 +13,13 @@ from pathlib import Path
 from typing import Any
 
 from wino_toolkit import __version__
-from wino_toolkit.console import item_progress, key_values, labelled_tasks, make_console
+from wino_toolkit.argtypes import integer, number
+from wino_toolkit.console import (add_reader_option, add_verbose_option, deprecated_options, item_progress, key_values,
+                                  labelled_tasks, make_console, skip_summary)
 from wino_toolkit.errors import WinoError
-from wino_toolkit.io import atomic_output, text_writer
+from wino_toolkit.hub import resolve_model
+from wino_toolkit.io import atomic_output, check_output_dir, check_output_file, text_writer
+from wino_toolkit.reader_options import ReaderOptions
 
 __all__ = ["add_eval_commands"]
 
@@ -24,14 +28,13 @@ def cmd_lm(args: argparse.Namespace) -> int:
     import wino_toolkit as wt
 
     from .api import evaluate
-    from .models import DTYPES
+    from .models import DTYPES, MODEL_KINDS
     from .score import NORMALIZATIONS
 
-    if args.batch_size != "auto" and (not args.batch_size.isdigit() or int(args.batch_size) < 1):
-        raise WinoError("--batch-size must be a whole number of at least 1, or auto")
-    batch_size = args.batch_size if args.batch_size == "auto" else int(args.batch_size)
     if args.normalization not in NORMALIZATIONS or args.dtype not in DTYPES:
         raise WinoError("unknown --normalization or --dtype")
+    check_output_file(args.predictions, "--predictions")
+    resolve_model(args.model, what=MODEL_KINDS["masked" if args.method == "mlm" else "causal"])  # before any reading
     subsets = _subsets(args.subsets) if args.subsets else None
     items = list(wt.read(args.inputs, source_format=args.source_format, options=key_values(args.read_option, "-O")))
     checksum = hashlib.sha256(b"".join(Path(p).read_bytes() for p in args.inputs)).hexdigest()[:8]
@@ -39,27 +42,38 @@ def cmd_lm(args: argparse.Namespace) -> int:
     with item_progress(console, "sequences") as bar:
         task = bar.add_task("scoring", total=None)
         results = evaluate(items, model=args.model, method=args.method, normalization=args.normalization,
-                           batch_size=batch_size, device=args.device, dtype=args.dtype, switched=args.switched,
+                           batch_size=args.batch_size, device=args.device, dtype=args.dtype, switched=args.switched,
                            subsets=subsets, seed=args.seed, data=checksum,
                            progress=lambda done, total: bar.update(task, completed=done, total=total))
     scores = results.scores
+    if not scores.items:  # an empty table would pass for a result
+        raise WinoError(skip_summary((s.reason for s in scores.skipped), "nothing to score: all {n} items were skipped",
+                                     one_line=True))
     if args.predictions:
         with atomic_output(args.predictions) as fh, text_writer(fh) as out:
             for s in scores.items:
                 out.write(json.dumps(s.to_dict(), ensure_ascii=False) + "\n")
+    note = results.note and results.note + (f"; predictions written to {args.predictions}" if args.predictions
+                                            else "; --predictions FILE writes what the model chose")
     if args.json:
         json.dump(results.to_json(), sys.stdout, ensure_ascii=False, indent=1)
         sys.stdout.write("\n")
+    elif not results.rows:  # every item scored is unlabeled: this line is the result, not an empty table
+        print(note)
     elif args.markdown:
         sys.stdout.write(results.markdown())
     else:
         make_console().print(results.table())
+    if note and results.rows:
+        console.print(note, markup=False)
     if scores.skipped:
-        reasons: dict[str, int] = {}
-        for s in scores.skipped:
-            reasons[s.reason] = reasons.get(s.reason, 0) + 1
-        console.print(f"skipped {len(scores.skipped)} item(s): " + "; ".join(f"{n} {r}" for r, n in reasons.items()))
+        console.print(skip_summary((s.reason for s in scores.skipped), "skipped {n} item(s), not scored"), markup=False)
     return 0
+
+
+def _batch_size(text: str) -> int | str:
+    """``auto``, or a whole number of at least 1 (an argparse type: anything else is a usage error)."""
+    return text if text == "auto" else integer(1)(text)
 
 
 def _subsets(path: str) -> dict[str, str]:
@@ -78,16 +92,25 @@ def _subsets(path: str) -> dict[str, str]:
 def cmd_winologic(args: argparse.Namespace) -> int:
     import wino_toolkit as wt
 
-    from .models import load_lm, load_nli, model_identity
+    from .models import MODEL_KINDS, load_lm, load_nli, model_identity
+    from wino_toolkit.forms import FormReport
+
     from .winologic import judge_by_nli, judge_knowledge, knowledge_table
 
+    resolve_model(args.model, what=MODEL_KINDS["nli" if args.baseline == "nli" else "causal"])  # before any reading
     items = list(wt.read(args.inputs, source_format=args.source_format))
+    report = FormReport()
     if args.baseline == "nli":
         model, tokenizer, dtype = load_nli(args.model, device=args.device, dtype=args.dtype)
-        judgements = judge_by_nli(items, model=model, tokenizer=tokenizer, batch_size=args.batch_size)
+        judgements = judge_by_nli(items, model=model, tokenizer=tokenizer, batch_size=args.batch_size, report=report)
     else:
         model, tokenizer, dtype = load_lm(args.model, device=args.device, dtype=args.dtype)
-        judgements = judge_knowledge(items, model=model, tokenizer=tokenizer, batch_size=args.batch_size)
+        judgements = judge_knowledge(items, model=model, tokenizer=tokenizer, batch_size=args.batch_size, report=report)
+    reasons = [s.reason for s in report.skipped]
+    if not judgements:  # an empty table would pass for a result
+        raise WinoError(skip_summary(reasons, "nothing to judge: all {n} items were skipped", one_line=True))
+    if reasons:
+        make_console(stderr=True).print(skip_summary(reasons, "skipped {n} item(s), not judged"), markup=False)
     rows = knowledge_table(judgements)
     tag = "b3-nli" if args.baseline == "nli" else "b1-lm"
     signature = f"winologic-{tag}|model:{model_identity(args.model, model)}|dtype:{dtype}|v:{__version__}"
@@ -107,28 +130,11 @@ def cmd_winologic(args: argparse.Namespace) -> int:
     return 0
 
 
-def _read_each(paths: list[str], source_format: str | None, options: dict[str, str], flag: str) -> list[tuple[str, list]]:
-    """Each corpus file's items. ``KEY=VALUE`` goes to every file whose format takes ``KEY``; ``FILE:KEY=VALUE``
-    only to the file of that name or path (``-O WSCollection.xml:subset=wsc273`` beside the PDP file, whose
-    format takes the same option). An option no file takes is an error."""
-    import dataclasses
-
+def _read_each(paths: list[str], source_format: str | None, options: ReaderOptions) -> list[tuple[str, list]]:
+    """Each corpus file's items; ``options`` (``-O [FILE:]KEY=VALUE``) are shared with the command's other reads."""
     import wino_toolkit as wt
 
-    out, used = [], set()
-    for path in paths:
-        fields = {f.name for f in dataclasses.fields(wt.resolve_format(path, source_format).config)}
-        mine = {}
-        for raw, value in options.items():
-            where, _, key = raw.rpartition(":")
-            if (not where or where in (path, Path(path).name)) and key.replace("-", "_") in fields:
-                mine[key] = value
-                used.add(raw)
-        out.append((path, list(wt.read(path, source_format=source_format, options=mine))))
-    unused = set(options) - used
-    if unused:
-        raise WinoError(f"{flag} {', '.join(sorted(unused))}: no corpus given takes this option")
-    return out
+    return [(path, list(wt.read(path, source_format=source_format, options=options))) for path in paths]
 
 
 def cmd_transfer(args: argparse.Namespace) -> int:
@@ -138,14 +144,18 @@ def cmd_transfer(args: argparse.Namespace) -> int:
 
     config, seeds = config_from_args(args), seeds_from_args(args)
     out = Path(args.output)
-    if out.exists() and not out.is_dir():
-        raise WinoError(f"{out}: exists and is not a directory")
+    check_output_dir(out, "-o", "wino eval transfer")
+    resolve_model(args.model, what="encoder")  # before any reading
+    options = ReaderOptions(key_values(args.read_option, "-O"))
+    options.add_to_each(args.train, deprecated_options(args.train_option, "-T", args.train))
+    trained, evaluated = _read_each(args.train, args.train_format, options), _read_each(args.eval, args.source_format, options)
+    options.check()
     sources = {}
-    for path, items in _read_each(args.train, args.train_format, key_values(args.train_option, "-T"), "-T"):
+    for path, items in trained:
         label = "+".join(sorted({i.corpus for i in items})) or Path(path).stem
         sources[label if label not in sources else f"{label} ({Path(path).name})"] = items
     targets: dict[str, list] = {}
-    for _, items in _read_each(args.eval, args.source_format, key_values(args.read_option, "-O"), "-O"):
+    for _, items in evaluated:
         for label, found in by_corpus_and_language(items).items():
             targets.setdefault(label, []).extend(found)
     console = make_console(stderr=True)
@@ -172,7 +182,15 @@ def cmd_transfer(args: argparse.Namespace) -> int:
         console.print("overlap with the source" + (" (left out)" if args.dedupe else " (scored; --dedupe leaves it out)") + ": "
                       + "; ".join(f"{k}: {n}" for k, n in found.items()))
     for name, reason in record["unscorable"].items():
-        console.print(f"{name}: not scored ({reason})")
+        console.print(f"{name}: not scored ({reason})", markup=False)
+    skips = {f"source {run['source']}": run.get("skip_reasons") for run in record["runs"]}  # its seeds skip alike
+    skips.update({f"target {name}": reasons for name, reasons in record["skipped"].items()})
+    for label, reasons in skips.items():
+        if reasons:
+            console.print(skip_summary(reasons, label + ": skipped {n} item(s)"), markup=False)
+    if record["reused"]:
+        console.print(f"reused {len(record['reused'])} finished run(s), not trained again: " + ", ".join(record["reused"]),
+                      markup=False, soft_wrap=True)
     console.print(f"wrote {out / 'transfer.json'}, {out / 'transfer.md'}, " + ", ".join(map(str, plots)))
     return 0
 
@@ -195,14 +213,15 @@ def cmd_compare(args: argparse.Namespace) -> int:
 def cmd_export(args: argparse.Namespace) -> int:
     import wino_toolkit as wt
 
+    out = Path(args.output)
+    check_output_dir(out, "-o", f"wino export {args.target}")
+    if args.target == "hf" and out.is_dir() and any(out.iterdir()):
+        raise WinoError(f"{out}: exists and is not an empty directory")
     items = list(wt.read(args.inputs, source_format=args.source_format, options=key_values(args.read_option, "-O")))
     console = make_console(stderr=True)
     if args.target == "hf":
         from wino_toolkit.export import to_hf_dataset
 
-        out = Path(args.output)
-        if out.is_file() or (out.is_dir() and any(out.iterdir())):
-            raise WinoError(f"{out}: exists and is not an empty directory")
         dataset = to_hf_dataset(items)
         dataset.save_to_disk(str(out))
         console.print(f"wrote {len(items)} items as a Hugging Face dataset to {out} (datasets.load_from_disk)")
@@ -211,7 +230,9 @@ def cmd_export(args: argparse.Namespace) -> int:
 
     files, report = export_lm_eval(items, args.output, name=args.name)
     console.print(f"wrote {len(files)} files to {args.output}; run: lm_eval --include_path {args.output} --tasks "
-                  f"wino_{args.name}_all" + (f"; {len(report.skipped)} item(s) skipped" if report.skipped else ""))
+                  f"wino_{args.name}_all", markup=False)
+    if report.skipped:
+        console.print(skip_summary((s.reason for s in report.skipped), "skipped {n} item(s), not exported"), markup=False)
     return 0
 
 
@@ -222,7 +243,7 @@ def add_export_commands(subparsers: Any) -> argparse.ArgumentParser:
                         "a DatasetDict by split (save_to_disk)")
     export.add_argument("inputs", nargs="+", metavar="CORPUS")
     export.add_argument("--from", dest="source_format", metavar="FORMAT", help="corpus format (default: detected)")
-    export.add_argument("-O", dest="read_option", action="append", metavar="KEY=VALUE")
+    add_reader_option(export)
     export.add_argument("-o", "--output", required=True, metavar="DIR")
     export.add_argument("--name", default="corpus", help="name of the lm-eval group (default corpus: wino_corpus_all)")
     export.set_defaults(func=cmd_export)
@@ -239,13 +260,13 @@ def add_eval_commands(subparsers: Any) -> argparse.ArgumentParser:
     p = sub.add_parser("lm", help="score a language model: partial (lm-eval's WinoGrande definition), full or mlm")
     p.add_argument("inputs", nargs="+", metavar="CORPUS", help="corpus file(s); the format is detected from content")
     p.add_argument("--from", dest="source_format", metavar="FORMAT", help="corpus format (default: detected)")
-    p.add_argument("-O", dest="read_option", action="append", metavar="KEY=VALUE", help="reader option, e.g. -O subset=wsc273")
+    add_reader_option(p)
     p.add_argument("--model", required=True, help="Hugging Face causal LM (masked LM for --method mlm): hub name or local path")
     p.add_argument("--method", default="partial", choices=METHODS,
                    help="partial: the shared rest after each candidate (default); full: the whole filled sentence; "
                    "mlm: the candidate's tokens masked (a masked LM)")
     p.add_argument("--normalization", default="sum", choices=NORMALIZATIONS, help="sum (default), per token or per byte")
-    p.add_argument("--batch-size", default="16", metavar="N", help="requests per forward pass, or auto: 64, halved on "
+    p.add_argument("--batch-size", type=_batch_size, default=16, metavar="N", help="requests per forward pass, or auto: 64, halved on "
                    "each out-of-memory error (default 16)")
     p.add_argument("--device", default="auto", help="auto (GPU when present), cpu, cuda")
     p.add_argument("--dtype", default="auto", help="auto, float32, bfloat16, float16")
@@ -256,7 +277,8 @@ def add_eval_commands(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--predictions", metavar="JSONL", help="one line per item: scores, tokens, prediction, gold, strings scored")
     p.add_argument("--json", action="store_true", help="the results as JSON")
     p.add_argument("--markdown", action="store_true", help="the results as a Markdown table")
-    p.add_argument("--seed", type=int, default=0, help="seed of the bootstrap intervals (recorded in the signature)")
+    p.add_argument("--seed", type=integer(0), default=0, help="seed of the bootstrap intervals (recorded in the signature)")
+    add_verbose_option(p)
     p.set_defaults(func=cmd_lm)
 
     p = sub.add_parser("winologic", help="WinoLogic baselines: can an LM (1) or an NLI model (3) tell true knowledge from false?")
@@ -264,10 +286,11 @@ def add_eval_commands(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--from", dest="source_format", metavar="FORMAT", help="corpus format (default: detected)")
     p.add_argument("--model", required=True, help="causal LM (lm) or NLI sequence classifier (nli): hub name or local path")
     p.add_argument("--baseline", choices=("lm", "nli"), default="lm", help="lm: baseline 1 (default); nli: baseline 3")
-    p.add_argument("--batch-size", type=int, default=16, metavar="N")
+    p.add_argument("--batch-size", type=integer(1), default=16, metavar="N")
     p.add_argument("--device", default="auto")
     p.add_argument("--dtype", default="auto")
     p.add_argument("--json", action="store_true")
+    add_verbose_option(p)
     p.set_defaults(func=cmd_winologic)
 
     from wino_toolkit.train.options import add_training_options
@@ -280,26 +303,26 @@ def add_eval_commands(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("-o", "--output", required=True, metavar="DIR", help="runs, predictions, transfer.json/.md/.png/.svg; "
                    "a run already there is loaded, not trained again")
     p.add_argument("--from", dest="source_format", metavar="FORMAT", help="format of the --eval corpora (default: detected)")
-    p.add_argument("-O", dest="read_option", action="append", metavar="[FILE:]KEY=VALUE",
-                   help="reader option of the --eval corpora whose format takes it, or of FILE only: "
-                   "-O WSCollection.xml:subset=wsc273")
+    add_reader_option(p)
     p.add_argument("--train-from", dest="train_format", metavar="FORMAT", help="format of the --train corpora (default: detected)")
     p.add_argument("-T", dest="train_option", action="append", metavar="[FILE:]KEY=VALUE",
-                   help="reader option of the --train corpora, as -O")
+                   help="deprecated: -O TRAINFILE:KEY=VALUE (a reader option of the --train corpora only)")
     p.add_argument("--ft", action="store_true", help="also fine-tune each source's model on each target's train part "
                    "(the paper's -ft rows); both rows are then scored on the target's held-out test part")
-    p.add_argument("--split-seed", type=int, default=0, help="seed of the targets' train/dev/test split with --ft (default 0)")
+    p.add_argument("--split-seed", type=integer(0), default=0, help="seed of the targets' train/dev/test split with --ft (default 0)")
     p.add_argument("--dedupe", action="store_true", help="leave target items that overlap the source out of the score")
-    p.add_argument("--threshold", type=float, default=0.9, help="near-duplicate similarity counted as overlap (default 0.9)")
+    p.add_argument("--threshold", type=number(0, 1, above=True), default=0.9,
+                   help="near-duplicate similarity counted as overlap, in (0, 1] (default 0.9)")
     p.add_argument("--json", action="store_true", help="the record (runs, overlap, matrix) as JSON")
     p.add_argument("--markdown", action="store_true", help="the matrix as a Markdown table")
     add_training_options(p)
+    add_verbose_option(p)
     p.set_defaults(func=cmd_transfer)
 
     p = sub.add_parser("compare", help="McNemar's exact test between two runs' predictions on the same items")
     p.add_argument("a", metavar="A.jsonl", help="predictions of run A (wino eval lm --predictions)")
     p.add_argument("b", metavar="B.jsonl", help="predictions of run B")
-    p.add_argument("--alpha", type=float, default=0.05)
+    p.add_argument("--alpha", type=number(0, 1, above=True, below=True), default=0.05, help="significance level (default 0.05)")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_compare)
     return evaluation

@@ -21,7 +21,7 @@ import re
 from pathlib import Path
 from typing import Iterable
 
-from wino_toolkit.errors import OutputError
+from wino_toolkit.errors import OutputError, WinoError
 from wino_toolkit.forms import FormReport
 from wino_toolkit.io import atomic_output, text_writer
 from wino_toolkit.schema import Item
@@ -71,19 +71,25 @@ def _task_name(corpus: str, language: str) -> str:
 
 
 def export_lm_eval(items: Iterable[Item], out_dir: str | Path, *, name: str = "corpus") -> tuple[list[Path], FormReport]:
-    """Write the task folder; returns the files written and the items the form could not make (with reasons)."""
+    """Write the task folder; returns the files written and the items left out with the reason (no answer,
+    no form). Nothing to export is an error, and then nothing is written."""
     from wino_toolkit import __version__
 
     out = Path(out_dir)
     if out.exists() and not out.is_dir():
         raise OutputError(out, "exists and is not a directory")
-    items = [item for item in items if item.answer is not None]
     report = FormReport()
+    labeled = list(report.labeled(items, "no gold index for lm-eval's accuracy"))
     tasks: dict[str, list[dict]] = {}
-    for item, requests in requests_for(items, "partial", report):
+    for item, requests in requests_for(labeled, "partial", report):
         tasks.setdefault(_task_name(item.corpus, item.language), []).append(
             {"id": item.id, "contexts": [r.context for r in requests], "continuation": requests[0].continuation,
              "label": item.answer})
+    if not tasks:  # fail before the folder exists: a group of no task is no export
+        from wino_toolkit.console import skip_summary
+
+        raise WinoError(skip_summary((s.reason for s in report.skipped), "nothing to export: all {n} items were skipped",
+                                     one_line=True))
     out.mkdir(parents=True, exist_ok=True)
     written = []
     signature = json.dumps(f"wino-toolkit {__version__}, partial method")

@@ -7,10 +7,12 @@ from typing import Any
 
 from wino_toolkit.errors import WinoError
 from wino_toolkit.extras import require
+from wino_toolkit.hub import from_pretrained
 
-__all__ = ["load_lm", "load_nli", "model_identity", "DTYPES"]
+__all__ = ["load_lm", "load_nli", "model_identity", "DTYPES", "MODEL_KINDS"]
 
 DTYPES = ("auto", "float32", "bfloat16", "float16")
+MODEL_KINDS = {"masked": "masked LM", "causal": "causal LM", "nli": "NLI model"}  # how messages name each
 
 
 def load_nli(name: str, *, device: str = "auto", dtype: str = "auto") -> tuple[Any, Any, str]:
@@ -33,14 +35,11 @@ def load_lm(name: str, *, masked: bool = False, kind: str | None = None, device:
     if dtype == "auto":
         dtype = "float32" if where == "cpu" else "bfloat16" if torch.cuda.is_bf16_supported() else "float16"
     kind = kind or ("masked" if masked else "causal")
-    try:
-        tokenizer = transformers.AutoTokenizer.from_pretrained(name)
-        auto = {"masked": transformers.AutoModelForMaskedLM, "causal": transformers.AutoModelForCausalLM,
-                "nli": transformers.AutoModelForSequenceClassification}[kind]
-        model = auto.from_pretrained(name)
-    except (OSError, ValueError) as exc:
-        what = {"masked": "masked LM", "causal": "causal LM", "nli": "NLI model"}[kind]
-        raise WinoError(f"cannot load {what} {name!r}: {str(exc).splitlines()[0]}") from None
+    what = MODEL_KINDS[kind]
+    tokenizer = from_pretrained(transformers.AutoTokenizer, name, what=what)
+    auto = {"masked": transformers.AutoModelForMaskedLM, "causal": transformers.AutoModelForCausalLM,
+            "nli": transformers.AutoModelForSequenceClassification}[kind]
+    model = from_pretrained(auto, name, what=what)
     return model.to(device=where, dtype=getattr(torch, dtype)).eval(), tokenizer, dtype
 
 

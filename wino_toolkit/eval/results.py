@@ -5,6 +5,7 @@ present is right, so a model cannot score by always naming the same candidate.
 """
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any, Sequence
 
@@ -68,9 +69,21 @@ class Results:
     skipped: int
     signature: str
     scores: Scores | None = field(default=None, repr=False, compare=False)
+    unlabeled: int = 0  # items scored without an answer: in the predictions, in no accuracy
+
+    @property
+    def note(self) -> str | None:
+        """What the rows cannot show: items without an answer (a test split) were scored but have no accuracy;
+        an empty table alone would read as a failure, or as nothing done."""
+        if not self.unlabeled:
+            return None
+        have = "item has" if self.unlabeled == 1 else "items have"
+        return f"{self.unlabeled:,} {have} no answer: " + ("not in the accuracy" if self.rows else "no accuracy")
 
     def to_json(self) -> dict[str, Any]:
-        return {"signature": self.signature, "skipped": self.skipped, "rows": [r.to_dict() for r in self.rows]}
+        reasons = Counter(s.reason for s in self.scores.skipped) if self.scores is not None else Counter()
+        return {"signature": self.signature, "skipped": self.skipped, "skip_reasons": dict(reasons.most_common()),
+                "unlabeled": self.unlabeled, "note": self.note, "rows": [r.to_dict() for r in self.rows]}
 
     def to_frame(self) -> Any:
         """The rows as a pandas DataFrame (``pandas`` comes with the ``all`` extra)."""
@@ -144,4 +157,5 @@ def evaluate_scores(scores: Scores, *, signature: str, seed: int = 0, switched: 
         both = [s.prediction == s.gold and flipped[s.id] for s in scored if s.id in flipped]
         rows.append(Row(corpus, language, len(scored), float(correct.mean()), low, high, schemas, twin, len(both),
                         sum(both) / len(both) if both else None, subset or None))
-    return Results(rows, len(scores.skipped), f"{signature}|boot:{RESAMPLES}|seed:{seed}", scores)
+    unlabeled = sum(s.gold is None for s in scores.items)
+    return Results(rows, len(scores.skipped), f"{signature}|boot:{RESAMPLES}|seed:{seed}", scores, unlabeled)

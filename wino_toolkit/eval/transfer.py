@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from wino_toolkit.io import atomic_output, text_writer
+from wino_toolkit.locks import locks_directory
 from wino_toolkit.schema import Item
 
 from .api import items_checksum
@@ -49,6 +50,7 @@ def _safe(label: str) -> str:
     return "".join(c if c.isalnum() or c in "-_." else "_" for c in label)
 
 
+@locks_directory("output_dir", what="a transfer matrix")
 def transfer(sources: Mapping[str, Sequence[Item]], targets: Mapping[str, Sequence[Item]], *, model: str,
              output_dir: str | Path, seeds: Sequence[int] = (0,), config: Any = None, finetune_targets: bool = False,
              split_seed: int = 0, dedupe: bool = False, threshold: float = 0.9,
@@ -58,7 +60,10 @@ def transfer(sources: Mapping[str, Sequence[Item]], targets: Mapping[str, Sequen
     Returns the matrix; its ``record`` is what the CLI writes beside it (``transfer.json``): every run's signature,
     settings, wall time and device, the split seed, the overlap of each target with each source, and
     the targets left out because the form makes no labeled item of them (``unscorable``, with the reason),
-    and the cells ``dedupe`` emptied (``emptied``: every target item overlaps the source).
+    each target's items the form cannot make (``skipped``: reason → count; each run has its own),
+    the cells ``dedupe`` emptied (``emptied``: every target item overlaps the source), and the run
+    directories found finished and loaded rather than trained (``reused``). ``output_dir`` is held
+    (:mod:`wino_toolkit.locks`) while it runs.
     """
     from wino_toolkit.forms import FormReport
     from wino_toolkit.train.examples import examples
@@ -70,17 +75,20 @@ def transfer(sources: Mapping[str, Sequence[Item]], targets: Mapping[str, Sequen
 
     config = config or TrainConfig()
     out = Path(output_dir)
-    unscorable = {}
+    unscorable, skipped = {}, {}
     for name, found in targets.items():  # e.g. XWINO's Russian rows: no rules for the language yet
         report = FormReport()
-        if not any(e.label is not None for e in examples(found, config.form, report)):
-            unscorable[name] = report.skipped[0].reason if report.skipped else "no labeled item"
+        made = examples(found, config.form, report)
+        if report.skipped:
+            skipped[name] = dict(report.reasons().most_common())
+        if not any(e.label is not None for e in made):
+            unscorable[name] = "no labeled item" if made else f"the {config.form} form makes none of its items"
     targets = {name: found for name, found in targets.items() if name not in unscorable}
     parts = {name: split(list(found), dev=0.1, test=0.3, seed=split_seed) for name, found in targets.items()} if finetune_targets else {}
     evaluated = {name: parts[name]["test"] if finetune_targets else list(found) for name, found in targets.items()}
     cells: list[Cell] = []
     record: dict[str, Any] = {"split_seed": split_seed if finetune_targets else None, "dedupe": dedupe, "runs": [], "overlap": {},
-                              "unscorable": unscorable}
+                              "unscorable": unscorable, "skipped": skipped, "reused": []}
     emptied: dict[str, set[str]] = {}
 
     def hook(label: str) -> Callable[[int, int], None] | None:
@@ -99,6 +107,8 @@ def transfer(sources: Mapping[str, Sequence[Item]], targets: Mapping[str, Sequen
             run = run_or_load(out / "runs" / _safe(source) / f"seed-{seed}", train, model=model, config=seeded,
                               progress=hook(f"{source} seed {seed}"))
             record["runs"].append({"source": source, **run.to_json(), "directory": str(run.directory.relative_to(out))})
+            if run.reused:
+                record["reused"].append(str(run.directory.relative_to(out)))
             network, tokenizer = run.load_model()
             for name in targets:
                 excluded = found[name] if dedupe else set()
@@ -112,6 +122,8 @@ def transfer(sources: Mapping[str, Sequence[Item]], targets: Mapping[str, Sequen
                                         model=str(run.model_dir), dev=parts[name]["dev"], config=seeded,
                                         progress=hook(f"{source} -ft {name} seed {seed}"))
                     runs.append((True, *tuned.load_model(), tuned))
+                    if tuned.reused:
+                        record["reused"].append(str(tuned.directory.relative_to(out)))
                 for finetuned, net, tok, used in runs:
                     scores = predict(net, tok, scored_items, form=used.config.form, max_length=used.config.max_length,
                                      batch_size=used.config.eval_batch_size)

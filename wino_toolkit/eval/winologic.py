@@ -51,10 +51,25 @@ def claims(item: Item) -> tuple[str, str]:
     return text(right, wrong), text(wrong, right)
 
 
+#: why an item is not judged: WinoLogic's baselines judge a knowledge sentence labeled true or false
+NO_KNOWLEDGE = "no knowledge sentence labeled true or false, so nothing to judge"
+
+
+def _judged(item: Item, report: FormReport) -> bool:
+    """Whether ``item`` has a knowledge sentence to judge; reported as skipped when not."""
+    if item.knowledge and item.knowledge[0].label is not None:
+        return True
+    report.skip(item, NO_KNOWLEDGE)
+    return False
+
+
 def judge_knowledge(items: Iterable[Item], *, model: Any, tokenizer: Any, batch_size: int = 16,
-                    progress: Callable[[int, int], None] | None = None) -> list[Judgement]:
-    """Baseline 1 on every item that has a labeled knowledge sentence (others are refused by id)."""
-    chosen = [item for item in items if item.knowledge and item.knowledge[0].label is not None]
+                    progress: Callable[[int, int], None] | None = None,
+                    report: FormReport | None = None) -> list[Judgement]:
+    """Baseline 1 on every item that has a labeled knowledge sentence; the others go to ``report`` with the
+    reason (an item without an answer or a pronoun is refused by id)."""
+    report = report if report is not None else FormReport()
+    chosen = [item for item in items if _judged(item, report)]
     pairs = [claims(item) for item in chosen]
     scored = loglikelihoods(model, tokenizer, [Request("", t) for pair in pairs for t in pair], batch_size=batch_size, progress=progress)
     out = []
@@ -65,14 +80,16 @@ def judge_knowledge(items: Iterable[Item], *, model: Any, tokenizer: Any, batch_
     return out
 
 
-def nli_pairs(items: Sequence[Item]) -> list[tuple[Item, str, str]]:
-    """``(item, premise, hypothesis)``: the knowledge sentence and the sentence resolved to the claimed referent."""
-    report = FormReport()
-    resolved = {(d.item_id, d.candidate): d.text for d in disambiguated(items, report)}
+def nli_pairs(items: Sequence[Item], report: FormReport | None = None) -> list[tuple[Item, str, str]]:
+    """``(item, premise, hypothesis)``: the knowledge sentence and the sentence resolved to the claimed referent;
+    the items left out (nothing to judge, no answer, no disambiguated form) go to ``report`` with the reason."""
+    report = report if report is not None else FormReport()
     out = []
-    for item in items:
-        if item.knowledge and item.knowledge[0].label is not None and (item.id, item.answer) in resolved:
-            out.append((item, item.knowledge[0].text, resolved[(item.id, item.answer)]))
+    for item in report.labeled((item for item in items if _judged(item, report)), "no claimed referent to resolve"):
+        # one item at a time: WinoLogic repeats a sentence once per knowledge claim, and every claim is judged
+        resolved = {d.candidate: d.text for d in disambiguated([item], report)}
+        if item.answer in resolved:
+            out.append((item, item.knowledge[0].text, resolved[item.answer]))
     return out
 
 
@@ -84,10 +101,12 @@ def entailment_index(model: Any) -> int:
     return found[0]
 
 
-def judge_by_nli(items: Iterable[Item], *, model: Any, tokenizer: Any, batch_size: int = 16) -> list[Judgement]:
-    """Baseline 3: the knowledge is judged true when the NLI model's top label for (knowledge, resolved) is entailment."""
+def judge_by_nli(items: Iterable[Item], *, model: Any, tokenizer: Any, batch_size: int = 16,
+                 report: FormReport | None = None) -> list[Judgement]:
+    """Baseline 3: the knowledge is judged true when the NLI model's top label for (knowledge, resolved) is
+    entailment; the items left out go to ``report`` with the reason (:func:`nli_pairs`)."""
     torch = require("torch", "neural", "WinoLogic's NLI baseline")
-    pairs = nli_pairs(list(items))
+    pairs = nli_pairs(list(items), report)
     entail = entailment_index(model)
     device = next(model.parameters()).device
     out = []

@@ -41,7 +41,11 @@ class Skipped:
 
     item_id: str
     corpus: str
-    reason: str
+    reason: str  # a sentence for the user: build it from words, never from an object's repr
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.reason, str):  # anything else would reach the user as its repr
+            raise TypeError(f"a skip reason is a sentence (str), not {type(self.reason).__name__}")
 
 
 @dataclass
@@ -64,6 +68,15 @@ class FormReport:
 
     def skip(self, item: Item, reason: str) -> None:
         self.skipped.append(Skipped(item.id, item.corpus, reason))
+
+    def labeled(self, items: Iterable[Item], needs: str) -> Iterator[Item]:
+        """The items with an answer; each other one is skipped as "no answer, so ``needs``" rather than failing
+        the whole corpus or vanishing, since a corpus may hold unlabeled items (WinoGrande's test split)."""
+        for item in items:
+            if item.answer is None:
+                self.skip(item, f"no answer, so {needs}")
+            else:
+                yield item
 
     def coverage(self) -> dict[str, float]:
         """Share of each corpus's items the form was derived for."""

@@ -1,7 +1,9 @@
 """``wino logic``: verify formalizations, render knowledge sentences, measure and link them.
 
 Thin wrappers over :mod:`wino_toolkit.logic`: each checks its arguments, calls the library,
-prints a table (or JSON) and picks the exit code (1 when a check fails).
+prints a table (or JSON) and picks the exit code: ``wino``'s (0 success, 1 bad input or a failed
+check, 2 usage error), and 3 from ``verify`` when no check failed but one is ``unknown``, so that
+a script can tell a timeout from a pass.
 """
 from __future__ import annotations
 
@@ -10,12 +12,17 @@ import json
 import sys
 from typing import Any
 
-from wino_toolkit.console import make_console
+from wino_toolkit.argtypes import integer, number
+from wino_toolkit.console import add_reader_option, key_values, make_console
 from wino_toolkit.errors import WinoError
+from wino_toolkit.io import check_output_file
 
 from .render import VARIANTS
 
 __all__ = ["add_logic_commands"]
+
+#: ``wino logic verify``'s exit code when no check failed but Z3 settled one only as ``unknown``
+UNKNOWN_EXIT = 3
 
 EPILOG = """examples:
   wino logic verify                      # every shipped formalization
@@ -51,7 +58,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
         sys.stdout.write("\n")
     else:
         _print_verdicts(verdicts, summary, signature(args.timeout))
-    return 1 if failed else 0
+    return 1 if failed else UNKNOWN_EXIT if summary["unknown"] else 0
 
 
 def _print_verdicts(verdicts: list[Any], summary: dict[str, Any], sig: str) -> None:
@@ -96,8 +103,11 @@ def cmd_render(args: argparse.Namespace) -> int:
     from .corpus import rendered_items
     from .files import render_files, write_sentences
 
-    if args.items is None and (args.to or args.corpus != "wsc285-logic"):
-        raise WinoError("--to and --corpus need --items (the corpus whose items the sentences explain)")
+    if args.items is None and (args.to or args.corpus != "wsc285-logic" or args.read_option):
+        raise WinoError("--to, --corpus and -O need --items (the corpus whose items the sentences explain)")
+    check_output_file(args.output, "-o")
+    corpus = None if args.items is None else wt.read(args.items, source_format=args.source_format,
+                                                       options=key_values(args.read_option, "-O"))
     console = make_console(stderr=True)
     with console.status("rendering") as status:
         formalizations, sentences = render_files(args.files, variants=args.variant or VARIANTS, generate=not args.no_generate,
@@ -107,7 +117,7 @@ def cmd_render(args: argparse.Namespace) -> int:
         write_sentences(sentences, args.output)
         written = f"{len(sentences)} sentences"
     else:
-        items = rendered_items(formalizations, sentences, wt.read(args.items, source_format=args.source_format), corpus=args.corpus)
+        items = rendered_items(formalizations, sentences, corpus, corpus=args.corpus)
         n = wt.write(items, args.output, to=args.to or "jsonl")
         written = f"{n} items ({args.to or 'jsonl'})"
     generated = sum(s.origin == "generated" for s in sentences) // max(1, len(args.variant or VARIANTS))
@@ -176,8 +186,10 @@ def cmd_link(args: argparse.Namespace) -> int:
     from .files import shipped_formalizations
     from .sentences import coverage, link_items
 
+    check_output_file(args.output, "-o")
     records = list(wt.read(args.winologic))
-    links = link_items(records, wt.read(args.items, source_format=args.source_format), fuzzy=args.fuzzy)
+    corpus = wt.read(args.items, source_format=args.source_format, options=key_values(args.read_option, "-O"))
+    links = link_items(records, corpus, fuzzy=args.fuzzy)
     formalized = [p.stem for p in shipped_formalizations()]
     report = coverage(links, formalized)
     if args.output:
@@ -213,10 +225,13 @@ def add_logic_commands(subparsers: Any) -> argparse.ArgumentParser:
         epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     sub = logic.add_subparsers(dest="logic_command", required=True, metavar="COMMAND")
-    p = sub.add_parser("verify", help="run the consistency, sufficiency, necessity, uniqueness and false-knowledge checks")
+    p = sub.add_parser("verify", help="run the consistency, sufficiency, necessity, uniqueness and false-knowledge checks",
+                       description="Run the consistency, sufficiency, necessity, uniqueness and false-knowledge checks.",
+                       epilog="exit codes: 0 every check passed, 1 a check failed or an input is bad, 2 usage error, "
+                              f"{UNKNOWN_EXIT} no check failed but one is unknown (Z3 ran out of --timeout)")
     p.add_argument("files", nargs="*", metavar="FILE", help=".fol formalizations or .smt2 files (default: every shipped one)")
     p.add_argument("--json", action="store_true", help="one JSON object: per-file checks, cores, countermodels, summary")
-    p.add_argument("--timeout", type=int, default=5000, metavar="MS", help="Z3 time limit per check, in ms (default 5000); "
+    p.add_argument("--timeout", type=integer(1), default=5000, metavar="MS", help="Z3 time limit per check, in ms (default 5000); "
                    "a check that runs out is 'unknown'")
     p.set_defaults(func=cmd_verify)
 
@@ -227,24 +242,26 @@ def add_logic_commands(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--items", metavar="CORPUS", help="the corpus the formalizations link to (e.g. WSCollection.xml): "
                    "write a corpus, one item per sentence, instead of the sentence table")
     p.add_argument("--from", dest="source_format", metavar="FORMAT", help="format of --items (default: detected)")
+    add_reader_option(p)
     p.add_argument("--to", metavar="FORMAT", help="corpus format with --items: jsonl (default) or winologic")
     p.add_argument("--corpus", default="wsc285-logic", help="corpus name of the items written (default wsc285-logic)")
     p.add_argument("-o", "--output", metavar="OUT", help="file to write (default: stdout); TSV without --items")
-    p.add_argument("--timeout", type=int, default=5000, metavar="MS", help="Z3 time limit per question, in ms")
+    p.add_argument("--timeout", type=integer(1), default=5000, metavar="MS", help="Z3 time limit per question, in ms")
     p.set_defaults(func=cmd_render)
 
     p = sub.add_parser("stats", help="true/false sentence statistics (Jaccard, edit distance, length), also on WinoLogic")
     p.add_argument("files", nargs="*", metavar="FILE", help=".fol formalizations (default: every shipped one)")
     p.add_argument("--winologic", metavar="FILE", help="the same statistics on a WinoLogic file")
     p.add_argument("--json", action="store_true")
-    p.add_argument("--timeout", type=int, default=5000, metavar="MS", help="Z3 time limit per question, in ms")
+    p.add_argument("--timeout", type=integer(1), default=5000, metavar="MS", help="Z3 time limit per question, in ms")
     p.set_defaults(func=cmd_stats)
 
     p = sub.add_parser("link", help="link WinoLogic records to the WSC items they explain; coverage")
     p.add_argument("winologic", metavar="WINOLOGIC", help="WinoLogic JSON Lines file")
     p.add_argument("items", metavar="CORPUS", help="WSC corpus file (e.g. WSCollection.xml)")
     p.add_argument("--from", dest="source_format", metavar="FORMAT", help="format of CORPUS (default: detected)")
-    p.add_argument("--fuzzy", type=float, default=0.9, metavar="R", help="least similarity for a non-exact link (default 0.9)")
+    add_reader_option(p)
+    p.add_argument("--fuzzy", type=number(0, 1, above=True), default=0.9, metavar="R", help="least similarity for a non-exact link (default 0.9)")
     p.add_argument("-o", "--output", metavar="TSV", help="write record, item, method, score, answer_agrees per record")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_link)

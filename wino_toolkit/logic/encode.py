@@ -14,6 +14,7 @@ from typing import Any
 from wino_toolkit.extras import require
 
 from .checks import Problem
+from .deep import deep
 from .formulas import Atom, Bin, Bool, Eq, Fn, Formula, Not, Quant, Term, Var, atoms, term_vars
 from .syntax import Formalization, Symbol
 
@@ -23,6 +24,7 @@ __all__ = ["encode", "Encoder"]
 MAX_ATOMS = 400
 
 
+@deep
 def encode(f: Formalization) -> Problem:
     """The Z3 problem of ``f``, in a context of its own (so problems can be checked side by side)."""
     return Encoder(f).problem()
@@ -35,6 +37,7 @@ class Encoder:
         self.ctx = ctx = z3.Context()
         names = list(f.entities)
         self.unique: list[Any] = []
+        self.ground: dict[Fn, Any] = {}  # ground terms already made, by term
         if f.domain == "finite":
             self.object, consts = z3.EnumSort("object", names, ctx=ctx)
         else:
@@ -87,11 +90,18 @@ class Encoder:
     def term(self, t: Term, env: dict[Var, Any]) -> Any:
         if isinstance(t, Var):
             return env[t]
+        if not env and t in self.ground:  # the named situations of a do() chain nest: each inner one is made once
+            return self.ground[t]
+        value = self.application(t, [self.term(a, env) for a in t.args])
+        if not env:  # no variables in scope: the term is ground
+            self.ground[t] = value
+        return value
+
+    def application(self, t: Fn, args: list[Any]) -> Any:
         if t.name in self.entities:
             return self.entities[t.name]
         if t.name == "S0":
             return self.situation.S0
-        args = [self.term(a, env) for a in t.args]
         if t.name == "do":
             return self.situation.do(*args)
         symbol: Symbol = self.f.symbols[t.name]
@@ -152,12 +162,12 @@ class Encoder:
 
     def named_situations(self) -> list[Fn]:
         """Ground ``do(...)`` terms written anywhere in the file."""
-        found: list[Fn] = []
+        found: dict[Fn, None] = {}  # an ordered set: many situations stay linear
 
         def visit(t: Term) -> None:
             if isinstance(t, Fn):
-                if t.name == "do" and not list(term_vars(t)) and t not in found:
-                    found.append(t)
+                if t.name == "do" and t not in found and not list(term_vars(t)):
+                    found[t] = None
                 for a in t.args:
                     visit(a)
 
@@ -166,4 +176,4 @@ class Encoder:
             for a in atoms(g):
                 for t in a.args if isinstance(a, Atom) else (a.left, a.right):
                     visit(t)
-        return found
+        return list(found)

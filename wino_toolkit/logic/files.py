@@ -1,20 +1,21 @@
 """Which formalizations exist and how each file becomes a :class:`~.checks.Problem`."""
 from __future__ import annotations
 
+from os import PathLike
 from pathlib import Path
 from typing import Callable, Sequence
 
 from wino_toolkit.errors import FormatError
 
-from .checks import Problem, Verdict, verify
+from . import checks
+from .checks import Problem, Verdict
 from .generate import KnowledgeSentence, knowledge_sentences
 from .render import VARIANTS
 from .smtlib import load_smtlib
 from .syntax import Formalization
 
-__all__ = ["shipped_formalizations", "load_problem", "verify_files", "load_formalizations", "render_files", "write_sentences",
+__all__ = ["shipped_formalizations", "load_problem", "verify", "verify_files", "load_formalizations", "render_files", "write_sentences",
            "SENTENCE_COLUMNS"]
-
 
 
 def shipped_formalizations() -> list[Path]:
@@ -57,6 +58,25 @@ def load_problem(path: str | Path) -> Problem:
     return encode(load(path))
 
 
+def verify(source: str | PathLike | Formalization | Problem, *, timeout_ms: int = 5000) -> Verdict:
+    """Run every check on one schema version: a ``.fol`` or ``.smt2`` path, a parsed
+    :class:`~.syntax.Formalization` (:func:`~.syntax.load`) or an encoded :class:`~.checks.Problem`.
+
+    Bad input raises a :class:`~wino_toolkit.errors.FormatError` naming the file, line and problem.
+    """
+    if isinstance(source, (str, PathLike)):
+        problem = load_problem(source)
+    elif isinstance(source, Formalization):
+        from .encode import encode
+
+        problem = encode(source)
+    elif isinstance(source, Problem):
+        problem = source
+    else:
+        raise TypeError(f"verify() takes a path, a Formalization or a Problem, not {type(source).__name__}")
+    return checks.verify(problem, timeout_ms=timeout_ms)
+
+
 def verify_files(paths: Sequence[str | Path] | None = None, *, timeout_ms: int = 5000,
                  progress: Callable[[int, int], None] | None = None) -> list[Verdict]:
     """Load and check each file (a folder: its files; every shipped formalization when ``paths`` is empty).
@@ -69,7 +89,7 @@ def verify_files(paths: Sequence[str | Path] | None = None, *, timeout_ms: int =
     problems = [load_problem(p) for p in files]
     verdicts = []
     for n, problem in enumerate(problems, 1):
-        verdicts.append(verify(problem, timeout_ms=timeout_ms))
+        verdicts.append(checks.verify(problem, timeout_ms=timeout_ms))
         if progress is not None:
             progress(n, len(problems))
     return verdicts

@@ -19,6 +19,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Iterator
 
 from .checks import Problem, Session
+from .deep import deep
 from .encode import Encoder
 from .formulas import Atom, Bin, Eq, Formula, Not, Quant, Var, conclusion, free_vars, map_atoms, strip_quantifiers, substitute, with_conclusion
 from .render import VARIANTS, grounding, render, universal_objects
@@ -153,6 +154,7 @@ class KnowledgeSentence:
         return {k: getattr(self, k) for k in self.__dataclass_fields__}
 
 
+@deep
 def knowledge_sentences(f: Formalization, *, variants: tuple[str, ...] = VARIANTS, generate: bool = True,
                         timeout_ms: int = 5000) -> list[KnowledgeSentence]:
     """Every knowledge formula of ``f`` (and, with ``generate``, its confirmed false variants) in each variant."""

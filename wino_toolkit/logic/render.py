@@ -30,6 +30,7 @@ import itertools
 import re
 from typing import Any
 
+from .deep import deep
 from .formulas import Atom, Bin, Bool, Eq, Fn, Formula, Not, Quant, Term, Var, substitute
 from .syntax import Formalization, KnowledgeFormula
 
@@ -37,8 +38,11 @@ __all__ = ["VARIANTS", "render", "grounding", "ORDINALS"]
 
 VARIANTS = ("variable", "grounded", "natural")
 ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth")
+#: the most assignments :func:`grounding` tries (there are n^k for k variables over n entities)
+MAX_GROUNDINGS = 64
 
 
+@deep
 def render(formula: Formula, f: Formalization, variant: str, ground: dict[Var, str] | None = None, *,
            capitalize: bool = True) -> str:
     """``formula`` as one English sentence; ``ground`` maps object variables to entity names.
@@ -83,14 +87,16 @@ def instantiate(formula: Formula, mapping: dict[Var, Fn]) -> Formula:
     return substitute(formula, dict(mapping))
 
 
+@deep
 def grounding(f: Formalization, k: KnowledgeFormula, checker: Any = None) -> dict[Var, str]:
     """Which entity each ∀-bound object variable of ``k`` stands for in this schema.
 
     The first assignment (distinct entities where there are enough, the answer first) whose
-    instance, with the scenario and the other true knowledge, entails the answer; when none
-    does (a false formula, or knowledge that only works jointly), the first assignment. A false
-    formula that transforms a true one takes that one's grounding, so the true and false
-    sentences differ only where the formulas do. ``checker`` is a :class:`~.generate.Checker`.
+    instance, with the scenario and the other true knowledge, entails the answer; when none of
+    the first :data:`MAX_GROUNDINGS` does (a false formula, or knowledge that only works jointly),
+    the first assignment. A false formula that transforms a true one takes that one's grounding,
+    so the true and false sentences differ only where the formulas do. ``checker`` is a
+    :class:`~.generate.Checker`.
     """
     if k.of is not None:
         source = next(t for t in f.knowledge if t.name == k.of)
@@ -100,9 +106,10 @@ def grounding(f: Formalization, k: KnowledgeFormula, checker: Any = None) -> dic
         return {}
     names = [f.answer] + [n for n in f.entities if n != f.answer]
     if len(variables) <= len(names):
-        options = list(itertools.permutations(names, len(variables)))
+        every = itertools.permutations(names, len(variables))
     else:
-        options = list(itertools.product(names, repeat=len(variables)))
+        every = itertools.product(names, repeat=len(variables))
+    options = list(itertools.islice(every, MAX_GROUNDINGS))
     if checker is not None:
         for option in options:
             instance = instantiate(k.formula, {v: Fn(e) for v, e in zip(variables, option)})

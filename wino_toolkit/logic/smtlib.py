@@ -26,9 +26,9 @@ from pathlib import Path
 
 from wino_toolkit.errors import FormatError
 from wino_toolkit.extras import require
-from wino_toolkit.io import read_text
 
 from .checks import Problem
+from .syntax import read_source
 
 __all__ = ["load_smtlib", "KINDS"]
 
@@ -38,7 +38,7 @@ _TOKEN = re.compile(r'\s+|;[^\n]*|"(?:[^"]|"")*"|\|[^|]*\||[()]|[^\s()";|]+')
 
 def load_smtlib(path: str | Path) -> Problem:
     """Read ``path`` into a :class:`Problem`; errors name the file and line."""
-    return parse_smtlib(read_text(path), str(path))
+    return parse_smtlib(read_source(path), str(path))
 
 
 def parse_smtlib(text: str, path: str = "<string>") -> Problem:
@@ -47,14 +47,24 @@ def parse_smtlib(text: str, path: str = "<string>") -> Problem:
     for needed in ("answer", "alternative"):
         if needed not in defined:
             raise FormatError(path, None, f"no (define-fun {needed} () Bool ...): say which reading is the answer and which the alternative")
+        line, signature = defined[needed]
+        if signature != "() Bool":
+            raise FormatError(path, f"line {line}", f"{needed} must be a Boolean constant, (define-fun {needed} () Bool ...); "
+                                                    f"it is defined with {signature}")
     ctx = z3.Context()
     try:
+        # the two lines after the file ask Z3 for the definitions as formulas
         formulas = list(z3.parse_smt2_string(text + "\n(assert answer)\n(assert alternative)\n", ctx=ctx))
     except z3.Z3Exception as exc:
         message = exc.value.decode() if isinstance(exc.value, bytes) else str(exc.value)
         found = re.search(r"line (\d+) column (\d+): ([^\"]*)", message)
+        problem = (found.group(3) if found else message).strip()
         where = f"line {found.group(1)}, column {found.group(2)}" if found else None
-        raise FormatError(path, where, (found.group(3) if found else message).strip()) from None
+        beyond = int(found.group(1)) - text.count("\n") - 2 if found else -1
+        if beyond in (0, 1):  # in a line after the file: the definition it asks for is to blame
+            name = ("answer", "alternative")[beyond]
+            where, problem = f"line {defined[name][0]}", f"{name}: {problem}"
+        raise FormatError(path, where, problem) from None
     if len(formulas) != len(names) + 2:
         raise FormatError(path, None, f"Z3 read {len(formulas) - 2} assertions where {len(names)} (assert ...) commands were found")
     *asserted, answer, alternative = formulas
@@ -83,12 +93,13 @@ def _transformation(name: str) -> str | None:
     return None
 
 
-def _scan(text: str, path: str) -> tuple[list[tuple[str | None, int]], set[str]]:
-    """The name (or None) and line of each top-level ``assert``, and the names ``define-fun`` defines."""
+def _scan(text: str, path: str) -> tuple[list[tuple[str | None, int]], dict[str, tuple[int, str]]]:
+    """The name (or None) and line of each top-level ``assert``, and the line and signature
+    (``"() Bool"``) of each name ``define-fun`` defines."""
     depth, line = 0, 1
     command: list[tuple[str, int]] = []
     names: list[tuple[str | None, int]] = []
-    defined: set[str] = set()
+    defined: dict[str, tuple[int, str]] = {}
     for match in _TOKEN.finditer(text):
         token = match.group()
         start_line = line
@@ -110,7 +121,7 @@ def _scan(text: str, path: str) -> tuple[list[tuple[str | None, int]], set[str]]
     return names, defined
 
 
-def _command(tokens: list[tuple[str, int]], names: list[tuple[str | None, int]], defined: set[str]) -> None:
+def _command(tokens: list[tuple[str, int]], names: list[tuple[str | None, int]], defined: dict[str, tuple[int, str]]) -> None:
     head = tokens[1][0] if len(tokens) > 1 else ""
     if head == "assert":
         words = [t for t, _ in tokens]
@@ -124,4 +135,21 @@ def _command(tokens: list[tuple[str, int]], names: list[tuple[str | None, int]],
                     name = words[i + 1].strip("|")
         names.append((name, tokens[0][1]))
     elif head == "define-fun" and len(tokens) > 2:
-        defined.add(tokens[2][0].strip("|"))
+        defined[tokens[2][0].strip("|")] = (tokens[0][1], _signature([t for t, _ in tokens[3:]]))
+
+
+def _signature(words: list[str]) -> str:
+    """The parameter list and result sort a ``define-fun`` starts with, as written: ``() Bool``."""
+    params, rest = _first(words)
+    sort, _ = _first(rest)
+    return " ".join(params + sort).replace("( ", "(").replace(" )", ")")
+
+
+def _first(words: list[str]) -> tuple[list[str], list[str]]:
+    """The first token or balanced ``( ... )`` group of ``words``, and what follows it."""
+    depth = 0
+    for i, w in enumerate(words):
+        depth += (w == "(") - (w == ")")
+        if depth <= 0:
+            return words[: i + 1], words[i + 1 :]
+    return words, []

@@ -35,7 +35,8 @@ Quantified variables take a sort after a colon (``∀x: object, s: situation. ..
 Connectives, tightest first: ``¬`` (``not``, ``~``, ``!``), ``∧`` (``and``, ``&``), ``⊕``
 (``xor``), ``∨`` (``or``, ``|``), ``→`` (``implies``, ``->``, right-associative), ``↔``
 (``iff``, ``<->``); ``=`` and ``≠`` (``!=``) between terms of one sort. A quantifier's body
-reaches as far right as it can.
+reaches as far right as it can. Connectives, quantifiers and terms may nest 2,000 levels
+(:data:`~.deep.MAX_DEPTH`); a deeper formula is refused, naming its line.
 
 The ambiguity must read ``∃x. φ(x) ∧ (x = A ⊕ x = B)`` (``∨`` also accepted): the answer
 formula is ``φ(answer)`` and the alternative ``φ(other candidate)``.
@@ -52,9 +53,10 @@ from wino_toolkit.errors import FormatError
 from wino_toolkit.extras import require
 from wino_toolkit.io import read_text
 
+from .deep import MAX_DEPTH, deep
 from .formulas import Atom, Bin, Bool, Eq, Fn, Formula, Not, Quant, Term, Var, substitute
 
-__all__ = ["Entity", "Symbol", "KnowledgeFormula", "Formalization", "parse", "load", "TRANSFORMATIONS"]
+__all__ = ["Entity", "Symbol", "KnowledgeFormula", "Formalization", "parse", "load", "read_source", "TRANSFORMATIONS"]
 
 SORTS = ("object", "action", "situation")
 #: how a false knowledge formula was made from a true one (WinoLogic's four kinds)
@@ -135,10 +137,24 @@ def _parser() -> Any:
 
 def load(path: str | Path) -> Formalization:
     """Parse a ``.fol`` file; a :class:`FormatError` names the file, line and column of any problem."""
-    return parse(read_text(path), str(path))
+    return parse(read_source(path), str(path))
 
 
+def read_source(path: str | Path) -> str:
+    """The text of a formalization; a missing or unreadable file is a :class:`FormatError` like bad content."""
+    try:
+        return read_text(path)
+    except FileNotFoundError:
+        raise FormatError(path, None, "no such file") from None
+    except IsADirectoryError:
+        raise FormatError(path, None, "is a directory, not a file") from None
+    except OSError as exc:
+        raise FormatError(path, None, f"cannot read: {exc.strerror or exc}") from None
+
+
+@deep
 def parse(text: str, path: str = "<string>") -> Formalization:
+    """Parse the text of a ``.fol`` file (``path`` names it in errors)."""
     lark = require("lark", "logic", "Reading formalization files")
     try:
         tree = _parser().parse(text)
@@ -166,8 +182,12 @@ _SPELLED = {
     "NAME": "a name", "STRING": "a quoted string", "LPAR": "'('", "RPAR": "')'", "COMMA": "','", "COLON": "':'", "DOT": "'.'",
     "NOT": "'¬'", "AND": "'∧'", "OR": "'∨'", "XOR": "'⊕'", "IMPLIES": "'→'", "IFF": "'↔'", "COMPARE": "'=' or '≠'",
     "QUANTIFIER": "'∀' or '∃'", "BOOLEAN": "True or False", "TRUTH": "true or false", "DECL_KIND": "a declaration",
-    "TEMPLATE_KEY": "says, denies or does", "PLURAL": "plural",
+    "TEMPLATE_KEY": "says, denies or does", "PLURAL": "plural", "$END": "end of input",
 }
+
+
+#: connectives whose chains the parser gives as one node of operands and operators
+_CHAINS = ("iff", "implies", "disjunction", "xor", "conjunction")
 
 
 class _Builder:
@@ -187,8 +207,8 @@ class _Builder:
     def build(self, tree: Any) -> Formalization:
         item = domain = answer = ambiguity = None
         categories: tuple[str, ...] = ()
-        scenario: list[tuple[str, Formula]] = []
-        knowledge: list[KnowledgeFormula] = []
+        scenario: dict[str, Formula] = {}
+        knowledge: dict[str, KnowledgeFormula] = {}
         statements = tree.children
         for st in statements:  # declarations first, so formulas may come in any order
             if st.data == "entity":
@@ -209,9 +229,9 @@ class _Builder:
                     raise self.fail(st.children[0], f"domain {domain!r} is not 'finite' or 'open'")
             elif kind == "scenario":
                 name = str(st.children[0]) if st.children[0] is not None else f"scenario_{len(scenario) + 1}"
-                if any(name == n for n, _ in scenario):
+                if name in scenario:
                     raise self.fail(st, f"a second scenario formula named {name!r}")
-                scenario.append((name, self.closed(st.children[1])))
+                scenario[name] = self.closed(st.children[1])
             elif kind == "ambiguity":
                 if ambiguity is not None:
                     raise self.fail(st, "a second 'ambiguity' statement")
@@ -219,21 +239,22 @@ class _Builder:
             elif kind == "answer":
                 answer = st.children[0]
             elif kind == "knowledge":
-                knowledge.append(self.knowledge(st, knowledge))
+                k = self.knowledge(st, knowledge)
+                knowledge[k.name] = k
         if item is None:
             raise FormatError(self.path, None, "no 'item' statement naming the schema version it formalizes")
         if ambiguity is None:
             raise FormatError(self.path, None, "no 'ambiguity' statement")
         if answer is None:
             raise FormatError(self.path, None, "no 'answer' statement")
-        if not any(k.truth for k in knowledge):
+        if not any(k.truth for k in knowledge.values()):
             raise FormatError(self.path, None, "no true knowledge formula")
         candidates, body, var = self.candidates(*ambiguity)
         if str(answer) not in candidates:
             raise self.fail(answer, f"answer {str(answer)!r} is not one of the ambiguity's candidates {candidates[0]!r}, {candidates[1]!r}")
         other = candidates[1] if str(answer) == candidates[0] else candidates[0]
-        for k in knowledge:
-            if k.of is not None and not any(t.name == k.of and t.truth for t in knowledge):
+        for k in knowledge.values():
+            if k.of is not None and not (k.of in knowledge and knowledge[k.of].truth):
                 raise FormatError(self.path, f"line {k.line}", f"{k.name!r} transforms {k.of!r}, which is not a true knowledge formula here")
         return Formalization(
             path=self.path,
@@ -241,10 +262,10 @@ class _Builder:
             domain=domain or "finite",
             entities=self.entities,
             symbols={n: s for n, s in self.symbols.items() if s.kind != "builtin"},
-            scenario=scenario,
+            scenario=list(scenario.items()),
             ambiguity=ambiguity[1],
             answer=str(answer),
-            knowledge=knowledge,
+            knowledge=list(knowledge.values()),
             categories=categories,
             candidates=candidates,
             answer_formula=substitute(body, {var: Fn(str(answer))}),
@@ -292,9 +313,9 @@ class _Builder:
         if str(name) in self.symbols or str(name) in self.entities:
             raise self.fail(name, f"{str(name)!r} is declared twice (or is built in)")
 
-    def knowledge(self, st: Any, earlier: list[KnowledgeFormula]) -> KnowledgeFormula:
+    def knowledge(self, st: Any, earlier: dict[str, KnowledgeFormula]) -> KnowledgeFormula:
         name, truth, transformation, of, body = st.children
-        if any(k.name == str(name) for k in earlier):
+        if str(name) in earlier:
             raise self.fail(name, f"a second knowledge formula named {str(name)!r}")
         truth = str(truth) == "true"
         if transformation is not None:
@@ -327,7 +348,24 @@ class _Builder:
     # -- formulas ---------------------------------------------------------------------------
 
     def closed(self, node: Any) -> Formula:
+        self.check_depth(node)
         return self.formula(node, {})
+
+    def check_depth(self, node: Any) -> None:
+        """Refuse a formula nested deeper than :data:`MAX_DEPTH` (walked without recursing, before building it).
+
+        A chain ``a ∧ b ∧ c`` is one node here but nests left in the formula: its operands count as
+        deep as they will be."""
+        todo = [(node, 1)]
+        while todo:
+            current, depth = todo.pop()
+            if depth > MAX_DEPTH:
+                raise self.fail(current, f"formula nested deeper than {MAX_DEPTH} levels")
+            if current.data in _CHAINS:
+                operands = current.children[::2]
+                todo += [(c, depth + len(operands) - max(i, 1)) for i, c in enumerate(operands) if hasattr(c, "data")]
+            else:
+                todo += [(c, depth + 1) for c in current.children if hasattr(c, "data")]
 
     def formula(self, node: Any, scope: dict[str, Var]) -> Formula:
         kind = node.data
@@ -339,7 +377,7 @@ class _Builder:
             return Quant("forall" if str(quantifier) in ("forall", "∀") else "exists", tuple(bound), self.formula(body, inner))
         if kind == "negation":
             return Not(self.formula(node.children[1], scope))
-        if kind in ("iff", "implies", "disjunction", "xor", "conjunction"):
+        if kind in _CHAINS:
             children = node.children
             f = self.formula(children[0], scope)
             for op, right in zip(children[1::2], children[2::2]):
@@ -354,7 +392,7 @@ class _Builder:
             a, b = self.term(left, scope), self.term(right, scope)
             sa, sb = self.sort_of(a), self.sort_of(b)
             if sa != sb:
-                raise self.fail(op, f"'{a}' is a {sa} and '{b}' a {sb}: only terms of one sort can be equal")
+                raise self.fail(op, f"'{a}' is {_a(sa)} and '{b}' {_a(sb)}: only terms of one sort can be equal")
             return Eq(a, b, negated=str(op) != "=")
         raise self.fail(node, f"unexpected {kind}")
 
@@ -369,9 +407,10 @@ class _Builder:
         return Var(str(name), _default_sort(str(name)))
 
     def atom(self, node: Any, scope: dict[str, Var]) -> Formula:
-        token = node.children[0] if node.data == "application" else node
+        applied = getattr(node, "data", None) == "application"  # else a bare name, a token
+        token = node.children[0] if applied else node
         name = str(token)
-        args = node.children[1:] if node.data == "application" else []
+        args = node.children[1:] if applied else []
         args = [a for a in args if a is not None]
         symbol = self.symbols.get(name)
         if symbol is None or symbol.result != "bool":
@@ -404,7 +443,7 @@ class _Builder:
         terms = tuple(self.term(a, scope) for a in args)
         for i, (t, want) in enumerate(zip(terms, symbol.args)):
             if self.sort_of(t) != want:
-                raise self.fail(token, f"argument {i + 1} of {symbol.name} must be a {want}, and '{t}' is a {self.sort_of(t)}")
+                raise self.fail(token, f"argument {i + 1} of {symbol.name} must be {_a(want)}, and '{t}' is {_a(self.sort_of(t))}")
         return terms
 
     def sort_of(self, t: Term) -> str:
@@ -421,6 +460,11 @@ def _default_sort(name: str) -> str:
     if re.fullmatch(r"a\d*'*", name):
         return "action"
     return "object"
+
+
+def _a(word: str) -> str:
+    """``word`` with its indefinite article: "an object", "an action", "a situation"."""
+    return f"{'an' if word[:1] in 'aeiou' else 'a'} {word}"
 
 
 def _string(token: Any) -> str:

@@ -12,16 +12,24 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from wino_toolkit.console import item_progress, key_values, labelled_tasks, make_console
+from wino_toolkit.console import (add_reader_option, add_verbose_option, deprecated_options, item_progress, key_values,
+                                  labelled_tasks, make_console, skip_summary)
 from wino_toolkit.errors import WinoError
+from wino_toolkit.hub import resolve_model
+from wino_toolkit.io import check_output_dir
+from wino_toolkit.reader_options import ReaderOptions
 
 __all__ = ["add_data_commands", "add_train_commands"]
 
 
-def _read(paths: list[str], source_format: str | None, options: list[str] | None, flag: str) -> list:
+def _read(paths: list[str], source_format: str | None, options: ReaderOptions | list[str] | None) -> list:
+    """The items of ``paths``; ``options`` are ``-O`` pairs, or a :class:`ReaderOptions` shared with the
+    command's other reads (checked by the caller once all have read)."""
     import wino_toolkit as wt
 
-    return list(wt.read(paths, source_format=source_format, options=key_values(options, flag)))
+    if not isinstance(options, ReaderOptions):
+        options = key_values(options, "-O")
+    return list(wt.read(paths, source_format=source_format, options=options))
 
 
 def _print_json(obj: Any) -> None:
@@ -34,7 +42,8 @@ def cmd_split(args: argparse.Namespace) -> int:
 
     check_fractions(args.dev, args.test)
     item_format(args.to)  # refused before anything is read
-    items = _read(args.inputs, args.source_format, args.read_option, "-O")
+    check_output_dir(args.output, "-o", "wino split")
+    items = _read(args.inputs, args.source_format, args.read_option)
     parts = split(items, dev=args.dev, test=args.test, seed=args.seed)
     files = write_splits(parts, args.output, to=args.to, sources=args.inputs)
     record = json.loads((Path(args.output) / RECORD_FILE).read_text(encoding="utf-8"))
@@ -57,8 +66,11 @@ def cmd_overlap(args: argparse.Namespace) -> int:
 
     if not 0 < args.threshold <= 1:
         raise WinoError(f"--threshold {args.threshold} is not within (0, 1]")
-    targets = _read(args.inputs, args.source_format, args.read_option, "-O")
-    sources = _read(args.against, args.against_format, args.against_option, "-A")
+    options = ReaderOptions(key_values(args.read_option, "-O"))
+    options.add_to_each(args.against, deprecated_options(args.against_option, "-A", args.against))
+    targets = _read(args.inputs, args.source_format, options)
+    sources = _read(args.against, args.against_format, options)
+    options.check()
     report = overlap(targets, sources, threshold=args.threshold)
     if args.json:
         _print_json(report.to_json(details=args.details))
@@ -109,17 +121,19 @@ def cmd_train(args: argparse.Namespace) -> int:
     if args.evaluate and not sizes:
         raise WinoError("--eval is the learning curve's evaluation set: give --sizes too (a run's own dev split is --dev)")
     out = Path(args.output)
-    if out.exists() and not out.is_dir():
-        raise WinoError(f"{out}: exists and is not a directory")
-    items = _read(args.inputs, args.source_format, args.read_option, "-O")
-    dev = _read(args.dev, args.source_format, args.read_option, "-O") if args.dev else None
+    check_output_dir(out, "-o", "wino train")
+    resolve_model(args.model, what="encoder")  # before any reading
+    options = ReaderOptions(key_values(args.read_option, "-O"))
+    items = _read(args.inputs, args.source_format, options)
+    dev = _read(args.dev, args.source_format, options) if args.dev else None
+    evaluate_on = _read(args.evaluate, args.source_format, options) if args.evaluate else dev
+    options.check()
     console = make_console(stderr=True)
     with item_progress(console, "steps") as bar:
         progress = labelled_tasks(bar, "fine-tuning")
         if sizes:
             if not dev and not args.evaluate:
                 raise WinoError("a learning curve needs --eval CORPUS (or --dev) to measure the accuracy on")
-            evaluate_on = _read(args.evaluate, args.source_format, args.read_option, "-O") if args.evaluate else dev
             target = ", ".join(Path(p).name for p in (args.evaluate or args.dev))
             result = learning_curve(items, model=args.model, sizes=sizes, output_dir=out, evaluate_on=evaluate_on,
                                     dev=dev if args.evaluate else None, seeds=seeds, config=config, target=target,
@@ -139,6 +153,9 @@ def cmd_train(args: argparse.Namespace) -> int:
                 make_console().print(f"dev accuracy {accuracy} ({run.dev_items} items; trained on {run.train_items}, "
                                      f"{run.seconds:.0f} s on {run.device}); model in {run.model_dir}\n{run.signature}",
                                      markup=False)
+            if run.skip_reasons:
+                console.print(skip_summary(run.skip_reasons, "skipped {n} item(s), not trained or measured on"),
+                              markup=False)
             return 0
     _write(out / f"{stem}.json", json.dumps(record, ensure_ascii=False, indent=1) + "\n")
     _write(out / f"{stem}.md", result.markdown())
@@ -149,6 +166,9 @@ def cmd_train(args: argparse.Namespace) -> int:
         _print_json(record)
     else:
         make_console().print(result.table())
+    if record.get("skip_reasons"):
+        what = "evaluation item(s), not scored" if sizes else "item(s), not trained or measured on"
+        console.print(skip_summary(record["skip_reasons"], "skipped {n} " + what), markup=False)
     console.print("wrote " + ", ".join(map(str, files)))
     return 0
 
@@ -159,12 +179,12 @@ def add_train_commands(subparsers: Any) -> None:
 
     p = subparsers.add_parser("train", help="fine-tune an encoder: one run, a grid over seeds, or a learning curve",
                               description="Fine-tune an encoder on a corpus with the transformers Trainer (multiple "
-                              "choice over the filled sentences, or NLI pairs). One run writes RUN_DIR/model, "
-                              "checkpoints/ and run.json; --grid or --seeds N writes grid.json/.md; --sizes writes "
-                              "curve.json/.md/.png/.svg.")
+                              "choice over the filled sentences, or NLI pairs). One run writes RUN_DIR/model and "
+                              "run.json (checkpoints/ only while it trains, unless --keep-checkpoints); --grid or "
+                              "--seeds N writes grid.json/.md; --sizes writes curve.json/.md/.png/.svg.")
     p.add_argument("inputs", nargs="+", metavar="CORPUS", help="training corpus file(s); the format is detected")
     p.add_argument("--from", dest="source_format", metavar="FORMAT", help="corpus format (default: detected)")
-    p.add_argument("-O", dest="read_option", action="append", metavar="KEY=VALUE", help="reader option, e.g. -O subset=wsc273")
+    add_reader_option(p)
     p.add_argument("-o", "--output", required=True, metavar="RUN_DIR", help="the run (or grid, or curve) directory")
     p.add_argument("--dev", nargs="+", metavar="CORPUS", help="development split for early stopping and model choice "
                    "(default: a twin-safe tenth of the training corpus, drawn with the seed)")
@@ -176,6 +196,7 @@ def add_train_commands(subparsers: Any) -> None:
     p.add_argument("--resume", action="store_true", help="continue the run from its newest checkpoint in RUN_DIR")
     p.add_argument("--json", action="store_true", help="the run record (or grid, curve) as JSON")
     add_training_options(p)
+    add_verbose_option(p)
     p.set_defaults(func=cmd_train)
 
 
@@ -186,7 +207,7 @@ def add_data_commands(subparsers: Any) -> None:
                               "of a schema; writes DIR/train.jsonl, DIR/dev.jsonl (DIR/test.jsonl) and DIR/split.json.")
     p.add_argument("inputs", nargs="+", metavar="CORPUS", help="corpus file(s); the format is detected from content")
     p.add_argument("--from", dest="source_format", metavar="FORMAT", help="corpus format (default: detected)")
-    p.add_argument("-O", dest="read_option", action="append", metavar="KEY=VALUE", help="reader option, e.g. -O subset=wsc273")
+    add_reader_option(p)
     p.add_argument("--dev", type=float, default=0.1, metavar="FRACTION", help="fraction of schemas for dev (default 0.1)")
     p.add_argument("--test", type=float, metavar="FRACTION", help="fraction of schemas for test (default: no test split)")
     p.add_argument("--seed", type=int, default=0, help="seed of the draw (recorded in split.json)")
@@ -200,11 +221,11 @@ def add_data_commands(subparsers: Any) -> None:
                               "after normalisation, one inside the other, or near-duplicates by word Jaccard similarity.")
     p.add_argument("inputs", nargs="+", metavar="TARGET", help="corpus file(s) evaluated on")
     p.add_argument("--from", dest="source_format", metavar="FORMAT", help="format of the targets (default: detected)")
-    p.add_argument("-O", dest="read_option", action="append", metavar="KEY=VALUE", help="reader option of the targets")
+    add_reader_option(p)
     p.add_argument("--against", nargs="+", required=True, metavar="SOURCE", help="corpus file(s) trained on")
     p.add_argument("--against-from", dest="against_format", metavar="FORMAT", help="format of the sources (default: detected)")
     p.add_argument("-A", dest="against_option", action="append", metavar="KEY=VALUE",
-                   help="reader option of the sources, e.g. -A subset=wsc273")
+                   help="deprecated: -O SOURCE:KEY=VALUE (a reader option of the sources only)")
     p.add_argument("--threshold", type=float, default=0.9, help="least word Jaccard similarity of a near-duplicate (default 0.9)")
     p.add_argument("--json", action="store_true", help="print counts per target corpus as JSON")
     p.add_argument("--details", action="store_true", help="also list every pair (target, source, kind, similarity)")

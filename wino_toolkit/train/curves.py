@@ -6,7 +6,7 @@ geometrically (WinoGrande's XS to XL).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable
 
@@ -33,6 +33,7 @@ class LearningCurve:
     target: str  # what the accuracy is measured on, e.g. "winogrande dev"
     signature: str
     chance: float | None = None  # e.g. 0.5 for two candidates
+    skip_reasons: dict[str, int] = field(default_factory=dict)  # evaluation items the form could not score, and why
 
     def __post_init__(self) -> None:
         self.points = sorted(self.points, key=lambda p: p.size)
@@ -42,13 +43,14 @@ class LearningCurve:
 
     def to_json(self) -> dict[str, Any]:
         return {"signature": self.signature, "target": self.target, "chance": self.chance,
+                "skipped": sum(self.skip_reasons.values()), "skip_reasons": self.skip_reasons,
                 "points": [{"size": p.size, "mean": p.mean, "std": p.std, "accuracies": p.accuracies} for p in self.points]}
 
     @classmethod
     def from_json(cls, record: dict[str, Any]) -> LearningCurve:
         """A curve from :meth:`to_json` (``mean`` and ``std`` are recomputed from the accuracies)."""
         return cls([CurvePoint(p["size"], list(p["accuracies"])) for p in record["points"]], record["target"],
-                   record["signature"], record.get("chance"))
+                   record["signature"], record.get("chance"), record.get("skip_reasons", {}))
 
     def to_frame(self) -> Any:
         """A pandas DataFrame indexed by ``size`` with columns ``mean``, ``std``, ``seeds`` and ``accuracies`` (a list)."""

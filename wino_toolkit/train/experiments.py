@@ -8,12 +8,14 @@ an interrupted grid resumes where it stopped: a finished run is loaded, not trai
 from __future__ import annotations
 
 import itertools
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
 
 from wino_toolkit.eval.results import OverSeeds
 from wino_toolkit.errors import WinoError
+from wino_toolkit.locks import locks_directory
 from wino_toolkit.schema import Item
 
 from .finetune import RUN_FILE, Run, TrainConfig, fine_tune
@@ -33,7 +35,8 @@ def parse_grid(specs: Iterable[str]) -> dict[str, list[Any]]:
     for spec in specs:
         key, sep, values = spec.partition("=")
         name = ALIASES.get(key.strip(), key.strip())
-        if not sep or name not in fields or name in ("form", "device", "precision", "group_by_length", "pad_to_max_length"):
+        if not sep or name not in fields or name in ("form", "device", "precision", "group_by_length", "pad_to_max_length",
+                                                     "remove_checkpoints"):
             raise WinoError(f"--grid takes SETTING=V1,V2 with a numeric training setting, not {spec!r}")
         kind = type(getattr(TrainConfig(), name)) if getattr(TrainConfig(), name) is not None else int
         try:
@@ -42,6 +45,11 @@ def parse_grid(specs: Iterable[str]) -> dict[str, list[Any]]:
             raise WinoError(f"--grid {spec!r}: every value of {name} must be a {kind.__name__}") from None
         if not out[name]:
             raise WinoError(f"--grid {spec!r} gives no value")
+        for value in out[name]:  # an impossible value is refused now, not after the runs before it
+            try:
+                TrainConfig().replace(**{name: value})
+            except WinoError as exc:
+                raise WinoError(f"--grid {spec!r}: {exc}") from None
     return out
 
 
@@ -103,6 +111,7 @@ def run_or_load(directory: Path, train: Sequence[Item], **kwargs: Any) -> Run:
     return fine_tune(train, output_dir=directory, resume=(directory / "checkpoints").exists(), **kwargs)
 
 
+@locks_directory("output_dir", what="a fine-tuning grid")
 def grid_search(items: Sequence[Item], *, model: str, output_dir: str | Path, grid: dict[str, list[Any]] | None = None,
                 seeds: Sequence[int] = (0,), dev: Sequence[Item] | None = None, config: TrainConfig | None = None,
                 progress: Callable[[str, int, int], None] | None = None) -> GridResult:
@@ -132,9 +141,12 @@ def grid_search(items: Sequence[Item], *, model: str, output_dir: str | Path, gr
             point.runs.append(str(Path(label) / f"seed-{seed}"))
         points.append(point)
     signature = f"{run.signature.rsplit('|seed:', 1)[0]}|seeds:{','.join(map(str, seeds))}|grid:{';'.join(p.label for p in points)}"
-    return GridResult(points, signature, {"train_items": run.train_items, "dev_items": run.dev_items})
+    # every run read the same items in the same form, so the last one's skips are every run's
+    return GridResult(points, signature, {"train_items": run.train_items, "dev_items": run.dev_items,
+                                          "skipped": run.skipped, "skip_reasons": run.skip_reasons})
 
 
+@locks_directory("output_dir", what="a learning curve")
 def learning_curve(items: Sequence[Item], *, model: str, sizes: Sequence[int], output_dir: str | Path,
                    evaluate_on: Sequence[Item], dev: Sequence[Item] | None = None, seeds: Sequence[int] = (0,),
                    config: TrainConfig | None = None, target: str = "development split",
@@ -166,4 +178,7 @@ def learning_curve(items: Sequence[Item], *, model: str, sizes: Sequence[int], o
             signature = run.signature.rsplit("|seed:", 1)[0]
     n = {len(i.candidates) for i in evaluate_on}
     chance = 1 / n.pop() if len(n) == 1 else None
-    return LearningCurve(list(points.values()), target, f"{signature}|seeds:{','.join(map(str, seeds))}", chance)
+    # every run scores the same evaluation items in the same form, so they skip the same ones
+    skipped = Counter(s.reason for s in scores.skipped)
+    return LearningCurve(list(points.values()), target, f"{signature}|seeds:{','.join(map(str, seeds))}", chance,
+                         dict(skipped.most_common()))

@@ -9,15 +9,21 @@ masked out, so any number of candidates works. NLI (``form="nli"``, WNLI style):
 candidate's pair; the item's choice is the candidate with the highest entailment log-odds.
 
 Batches are padded to their own longest sequence (dynamic padding) and, by default, drawn by
-length-grouped sampling, so few pad tokens are computed. The run directory holds ``checkpoints/``
-(resumable with the same seed: the Trainer restores the optimizer, scheduler and RNG states),
-``model/`` (the best checkpoint by development accuracy, with its tokenizer) and ``run.json``.
+length-grouped sampling, so few pad tokens are computed. The run directory holds ``model/`` (the best
+checkpoint by development accuracy, with its tokenizer) and ``run.json`` (the settings, signature and
+the training log). While it trains it also holds ``checkpoints/``, from which an interrupted run is
+resumed with the same seed (the Trainer restores the optimizer, scheduler and RNG states); they are
+deleted when the run finishes (each is about three times the model's size: the weights and the
+optimizer's two moments) unless ``remove_checkpoints=False``. One process at a time trains in a directory
+(:mod:`wino_toolkit.locks`).
 """
 from __future__ import annotations
 
 import dataclasses
 import json
+import math
 import platform
+import shutil
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -26,7 +32,9 @@ from typing import Any, Callable, Iterable, Sequence
 from wino_toolkit.errors import WinoError
 from wino_toolkit.extras import require
 from wino_toolkit.forms import FormReport
+from wino_toolkit.hub import from_pretrained
 from wino_toolkit.io import atomic_output, text_writer
+from wino_toolkit.locks import locks_directory
 from wino_toolkit.schema import Item
 
 from .examples import FORMS, Example, encode, examples
@@ -34,6 +42,8 @@ from .examples import FORMS, Example, encode, examples
 __all__ = ["TrainConfig", "Run", "fine_tune", "ChoiceCollator", "PRECISIONS"]
 
 RUN_FILE = "run.json"
+#: why an item without an answer is left out of training and of the development split
+UNLABELED = "nothing to learn from or measure on"
 PRECISIONS = ("auto", "fp32", "bf16", "fp16")
 
 
@@ -57,7 +67,8 @@ class TrainConfig:
     seed: int = 0  # the new head's weights, dropout and the order of examples
     patience: int | None = 3  # early stopping: evaluations without a better dev accuracy; None: never stop early
     eval_steps: int | None = None  # evaluate (and checkpoint) every N steps; None: at the end of each epoch
-    keep_checkpoints: int | None = 2  # the newest checkpoints kept (and the best); None: all
+    keep_checkpoints: int | None = 2  # the newest checkpoints kept while training (and the best); None: all
+    remove_checkpoints: bool = True  # delete checkpoints/ once the run finishes (model/ and run.json stay)
     max_steps: int = -1  # stop after this many optimizer steps (a smoke run); -1: the epochs decide
     precision: str = "auto"  # auto: bf16 on a GPU that has it, fp16 on another GPU, fp32 on the CPU
     group_by_length: bool = True  # length-grouped batches (padding is always to the batch's longest)
@@ -70,10 +81,19 @@ class TrainConfig:
         if self.precision not in PRECISIONS:
             raise WinoError(f"precision {self.precision!r} is not one of {', '.join(PRECISIONS)}")
         for name in ("learning_rate", "epochs", "batch_size", "eval_batch_size", "gradient_accumulation", "max_length"):
-            if not getattr(self, name) > 0:
+            if not 0 < getattr(self, name) < math.inf:
                 raise WinoError(f"{name} must be positive, not {getattr(self, name)!r}")
         if not 0 <= self.warmup_ratio < 1:
             raise WinoError(f"warmup_ratio must be in [0, 1), not {self.warmup_ratio!r}")
+        if not 0 <= self.weight_decay < math.inf:
+            raise WinoError(f"weight_decay must be at least 0, not {self.weight_decay!r}")
+        if self.max_steps != -1 and not self.max_steps >= 1:
+            raise WinoError(f"max_steps must be at least 1 (or -1: the epochs decide), not {self.max_steps!r}")
+        for name, low in (("patience", 0), ("eval_steps", 1), ("keep_checkpoints", 1)):
+            if getattr(self, name) is not None and not getattr(self, name) >= low:
+                raise WinoError(f"{name} must be at least {low} (or None), not {getattr(self, name)!r}")
+        if not self.seed >= 0:
+            raise WinoError(f"seed must be at least 0, not {self.seed!r}")
 
     def replace(self, **changes: Any) -> TrainConfig:
         unknown = set(changes) - {f.name for f in dataclasses.fields(self)}
@@ -100,11 +120,14 @@ class Run:
     history: list[dict[str, Any]] = field(default_factory=list)
     skipped: int = 0
     dev_split: dict[str, Any] | None = None  # how the dev items were held out of the training corpus; None: given
+    reused: bool = field(default=False, compare=False)  # loaded finished from its directory, not trained now
+    skip_reasons: dict[str, int] = field(default_factory=dict)  # why the skipped items were left out, with counts
 
     @property
     def signature(self) -> str:
         c = self.config
-        return (f"train|model:{self.identity}|form:{c.form}|lr:{c.learning_rate:g}|ep:{c.epochs:g}|bs:{c.batch_size}"
+        steps = f"|max_steps:{c.max_steps}" if c.max_steps > 0 else ""  # it, not the epochs, decided the length
+        return (f"train|model:{self.identity}|form:{c.form}|lr:{c.learning_rate:g}|ep:{c.epochs:g}{steps}|bs:{c.batch_size}"
                 f"x{c.gradient_accumulation}|wd:{c.weight_decay:g}|warmup:{c.warmup_ratio:g}|len:{c.max_length}"
                 f"|seed:{c.seed}|data:{self.data}|v:{self.versions.get('wino-toolkit', '?')}")
 
@@ -112,8 +135,8 @@ class Run:
         return {"signature": self.signature, "model": self.model, "identity": self.identity,
                 "config": dataclasses.asdict(self.config), "dev_accuracy": self.dev_accuracy,
                 "train_items": self.train_items, "dev_items": self.dev_items, "data": self.data, "seconds": self.seconds,
-                "device": self.device, "versions": self.versions, "skipped": self.skipped, "dev_split": self.dev_split,
-                "history": self.history}
+                "device": self.device, "versions": self.versions, "skipped": self.skipped,
+                "skip_reasons": self.skip_reasons, "dev_split": self.dev_split, "history": self.history}
 
     @classmethod
     def load(cls, directory: str | Path) -> Run:
@@ -125,7 +148,8 @@ class Run:
             raise WinoError(f"{directory}: not a finished run ({RUN_FILE}: {exc})") from None
         return cls(directory, record["model"], record["identity"], TrainConfig(**record["config"]), record["dev_accuracy"],
                    record["train_items"], record["dev_items"], record["data"], record["seconds"], record["device"],
-                   record["versions"], record.get("history", []), record.get("skipped", 0), record.get("dev_split"))
+                   record["versions"], record.get("history", []), record.get("skipped", 0), record.get("dev_split"),
+                   reused=True, skip_reasons=record.get("skip_reasons", {}))
 
     @property
     def model_dir(self) -> Path:
@@ -135,12 +159,12 @@ class Run:
         """The fine-tuned model (in eval mode) and its tokenizer."""
         transformers = require("transformers", "neural", "Fine-tuning")
         auto = transformers.AutoModelForMultipleChoice if self.config.form == "mc" else transformers.AutoModelForSequenceClassification
-        model = auto.from_pretrained(self.model_dir)
+        model = from_pretrained(auto, self.model_dir, what="fine-tuned model")
         if device is not None or self.config.device != "auto":
             model = model.to(device or self.config.device)
         elif _torch().cuda.is_available():
             model = model.to("cuda")
-        return model.eval(), transformers.AutoTokenizer.from_pretrained(self.model_dir)
+        return model.eval(), from_pretrained(transformers.AutoTokenizer, self.model_dir, what="fine-tuned model")
 
 
 def _torch() -> Any:
@@ -301,6 +325,7 @@ def _versions() -> dict[str, str]:
     return out
 
 
+@locks_directory("output_dir", what="fine-tuning")
 def fine_tune(items: Iterable[Item], *, model: str, output_dir: str | Path, dev: Iterable[Item] | None = None,
               dev_fraction: float = 0.1, config: TrainConfig | None = None, resume: bool = False,
               progress: Callable[[int, int], None] | None = None, **hparams: Any) -> Run:
@@ -315,14 +340,15 @@ def fine_tune(items: Iterable[Item], *, model: str, output_dir: str | Path, dev:
     Raises
     ------
     WinoError
-        No labeled item the form can make, a model that cannot be loaded, or ``output_dir`` holding
-        checkpoints of another run without ``resume``.
+        No labeled item the form can make, a model that cannot be loaded, ``output_dir`` holding a
+        finished run, or checkpoints of an unfinished one without ``resume``, or in use by another process.
     """
     transformers = require("transformers", "neural", "Fine-tuning")
     datasets = require("datasets", "neural", "Fine-tuning")
     config = (config or TrainConfig()).replace(**hparams)
     output = Path(output_dir)
-    items = [item for item in items if item.answer is not None]
+    report = FormReport()
+    items = list(report.labeled(items, UNLABELED))
     held_out = None
     if dev is None:
         from .splits import split
@@ -330,23 +356,23 @@ def fine_tune(items: Iterable[Item], *, model: str, output_dir: str | Path, dev:
         parts = split(items, dev=dev_fraction, seed=config.seed)
         items, dev = parts["train"], parts["dev"]
         held_out = {"fraction": dev_fraction, "seed": config.seed}
-    dev = [item for item in dev if item.answer is not None]
-    report = FormReport()
+    dev = list(report.labeled(dev, UNLABELED))
     train_found, dev_found = examples(items, config.form, report), examples(dev, config.form, report)
     if not train_found:
-        raise WinoError(f"nothing to train on: no labeled item the {config.form} form can make"
-                        + (f" ({report.skipped[0].reason})" if report.skipped else ""))
+        from wino_toolkit.console import skip_summary
+
+        raise WinoError(skip_summary((s.reason for s in report.skipped), f"nothing to train on: the {config.form} form "
+                                     "makes no labeled item; {n} skipped", one_line=True))
     checkpoints = output / "checkpoints"
+    if (output / RUN_FILE).is_file():  # its checkpoints are gone: training again would silently replace it
+        raise WinoError(f"{output} holds a finished run ({RUN_FILE}): choose another directory, or remove it to train again")
     if checkpoints.exists() and any(checkpoints.glob("checkpoint-*")) and not resume:
-        raise WinoError(f"{output} already holds checkpoints: pass resume to continue that run, or choose another directory")
+        raise WinoError(f"{output} already holds checkpoints of an unfinished run: continue it with --resume "
+                        "(resume=True), or choose another directory")
     auto = transformers.AutoModelForMultipleChoice if config.form == "mc" else transformers.AutoModelForSequenceClassification
-    try:
-        tokenizer = transformers.AutoTokenizer.from_pretrained(model)
-        transformers.set_seed(config.seed)  # the new head's initial weights
-        kwargs = {"num_labels": 2} if config.form == "nli" else {}
-        network = auto.from_pretrained(model, **kwargs)
-    except (OSError, ValueError) as exc:
-        raise WinoError(f"cannot load {model!r} for {config.form} fine-tuning: {str(exc).splitlines()[0]}") from None
+    tokenizer = from_pretrained(transformers.AutoTokenizer, model, what="encoder")
+    transformers.set_seed(config.seed)  # the new head's initial weights
+    network = from_pretrained(auto, model, what="encoder", **({"num_labels": 2} if config.form == "nli" else {}))
     pad = tokenizer.pad_token_id if tokenizer.pad_token_id is not None else 0
     width = config.max_length if config.pad_to_max_length else None
     collate = ChoiceCollator(pad, width) if config.form == "mc" else _pairs_collator(pad, width)
@@ -380,8 +406,10 @@ def fine_tune(items: Iterable[Item], *, model: str, output_dir: str | Path, dev:
     device = str(next(trainer.model.parameters()).device)
     run = Run(output, model, model_identity(model, network), config, accuracy, len(train_found), len(dev_found),
               items_checksum([*items, *dev]), round(seconds, 3), device, _versions(), trainer.state.log_history,
-              len(report.skipped), held_out)
-    # written last and atomically: its presence marks a finished run (an interrupted one is resumed instead)
+              len(report.skipped), held_out, skip_reasons=dict(report.reasons().most_common()))
+    # written atomically: its presence marks a finished run (an interrupted one is resumed instead)
     with atomic_output(output / RUN_FILE) as fh, text_writer(fh) as w:
         w.write(json.dumps(run.to_json(), indent=1) + "\n")
+    if config.remove_checkpoints and checkpoints.exists():  # of use only to --resume
+        shutil.rmtree(checkpoints)
     return run

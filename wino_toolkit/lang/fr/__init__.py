@@ -217,7 +217,7 @@ class French(SubstitutionBlank, Language):
             raise FormError(f"{span.text!r} is not a pronoun the French rules handle")
         places = {self.phrase(item, k).preposition for k in range(len(item.candidates))}
         if len(places) > 1:
-            named = ", ".join(sorted(repr(p or "no preposition") for p in places))
+            named = " and ".join(sorted(repr(p) if p else "none" for p in places))  # in words: never a tuple's look
             raise FormError(f"the candidates are place phrases with different prepositions ({named}): no one blank fits both")
         return self.rewrite(item.text, span, Phrase(self.BLANK, None, pron.number, places.pop()))
 

@@ -43,7 +43,7 @@ from .morphology import parses
 from .phrases import Phrase, build, gender_fits, number_of, same_case
 from .predicates import BETWEEN, COORDINATORS, COPULAS, IMPERSONAL
 from .prepositions import PREPOSITIONS
-from .pronouns import PERSONAL, POSSESSIVE, REFLEXIVE, Reading
+from .pronouns import GRAMMEME_NAMES, PERSONAL, POSSESSIVE, REFLEXIVE, Reading
 
 __all__ = ["Russian"]
 
@@ -214,7 +214,8 @@ class Russian(Language):
             return readings
         numbers = {self.phrase(item, k, list(readings)).number for k in range(len(item.candidates))}
         if len(numbers) != 1:
-            raise FormError(f"the candidates differ in number, so they do not tell which case {readings[0]} is")
+            raise FormError(f"the candidates differ in number, so they do not tell whether the pronoun is "
+                            f"{' or '.join(map(str, readings))}")
         number = numbers.pop()
         return tuple(r for r in readings if r.number == number) or readings
 
@@ -348,7 +349,8 @@ class Russian(Language):
         want = {new.number} if new.number == "plur" or "pres" in parse.tag or "futr" in parse.tag else {new.gender, new.number}
         out = parse.inflect(want)
         if out is None:
-            raise FormError(f"pymorphy3 cannot make {parse.word!r} agree with a {new.gender or ''} {new.number} subject")
+            subject = " ".join(GRAMMEME_NAMES.get(g, g) for g in (new.gender, new.number) if g)
+            raise FormError(f"pymorphy3 cannot make {parse.word!r} agree with a {subject} subject")
         return out.word
 
     def clause(self, toks: Sequence[Token], i: int) -> Sequence[Token]:

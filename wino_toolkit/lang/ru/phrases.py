@@ -15,7 +15,7 @@ from typing import Any, Sequence
 
 from ...errors import FormError
 from .morphology import analyzer, is_proper, parses
-from .pronouns import Reading
+from .pronouns import CASE_NAMES, Reading
 
 __all__ = ["Phrase", "build", "same_case"]
 
@@ -84,10 +84,10 @@ class Phrase:
                 want.add("anim" if self.animate else "inan")
         forms = {getattr(p.inflect(want), "word", None) for p in (part.parse, *part.others)}
         if None in forms:
-            raise FormError(f"pymorphy3 cannot put {part.text!r} in the {case} case")
+            raise FormError(f"pymorphy3 cannot put {part.text!r} in the {CASE_NAMES.get(case, case)} case")
         if len(forms) > 1:
             lemmas = " or ".join(sorted({p.normal_form for p in (part.parse, *part.others)}))
-            raise FormError(f"{part.text!r} may be a form of {lemmas}, which differ in the {case} case")
+            raise FormError(f"{part.text!r} may be a form of {lemmas}, which differ in the {CASE_NAMES.get(case, case)} case")
         return forms.pop()
 
 

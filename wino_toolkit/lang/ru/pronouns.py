@@ -11,14 +11,27 @@ from __future__ import annotations
 from typing import NamedTuple
 
 
+M, F, N, MN = "masc", "femn", "neut", "mn"
+S, P = "sing", "plur"
+
+#: pymorphy3's grammemes as a reader of a skip reason says them ("accs" means nothing to most)
+CASE_NAMES = {"nomn": "nominative", "gent": "genitive", "datv": "dative", "accs": "accusative", "ablt": "instrumental",
+              "loct": "prepositional"}
+GRAMMEME_NAMES = {**CASE_NAMES, M: "masculine", F: "feminine", N: "neuter", MN: "masculine or neuter", S: "singular",
+                  P: "plural"}
+
+
 class Reading(NamedTuple):
+    """One reading of a pronoun form; ``str()`` says it in words ("dative plural"), never as a tuple, since
+    readings end up in the reasons a user reads for a skipped item."""
+
     case: str
     gender: str | None
     number: str
 
-
-M, F, N, MN = "masc", "femn", "neut", "mn"
-S, P = "sing", "plur"
+    def __str__(self) -> str:
+        words = f"{GRAMMEME_NAMES.get(self.case, self.case)} {GRAMMEME_NAMES.get(self.number, self.number)}"
+        return words + (f" ({GRAMMEME_NAMES.get(self.gender, self.gender)})" if self.gender else "")
 
 PERSONAL: dict[str, tuple[Reading, ...]] = {
     "он": (Reading("nomn", M, S),),
