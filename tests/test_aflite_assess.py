@@ -87,7 +87,7 @@ def test_assessment_is_deterministic_and_serialisable(data, filtered):
     again = assess(X, y, ~biased, random_state=0)
     assert again.to_dict() == filtered.to_dict()
     d = filtered.to_dict()
-    assert set(d) == {"before", "after", "explained_variance", "bins", "smoothing", "signature"}
+    assert set(d) == {"before", "after", "explained_variance", "bins", "smoothing", "cross_validation", "signature"}
     assert "seed:0" in d["signature"] and len(d["explained_variance"]) == 2
     assert 0 < d["explained_variance"][1] <= d["explained_variance"][0] < 1
 
@@ -214,3 +214,17 @@ def test_twin_pmi_score_measures_the_trigger_words():
     assert f[0] > 1.0 and abs(f[6]) < 1e-12 and abs(f[7]) < 1e-12
     assert twin_pmi_scores(twins, [(0, 1)] * 8)[0] == pytest.approx(-f[0])
     assert twin_pmi_filter(twins, labels, n_keep=2).tolist() == [False] * 6 + [True, True]
+
+
+def test_label_direction_ignores_near_constant_dimensions():
+    """A first-token vector has dimensions with std 1e-32; divided by their scale they took over the direction
+    (its axis read -5e-31 to -3e-31). In standardized space, without them, the axis spans units and shows the label."""
+    from wino_toolkit.aflite.assess import _project
+
+    rng = np.random.default_rng(1)
+    X, y = rng.normal(size=(1200, 16)), rng.integers(0, 2, 1200)
+    X[:, 0] += np.where(y == 1, 1.5, -1.5)
+    X[:, -3:] = -4e-31 + 1e-32 * rng.normal(size=(1200, 3))
+    direction = _project(X, y, 0, 100, "cpu").direction
+    assert np.ptp(direction) > 1.0
+    assert abs(np.corrcoef(direction, X[:, 0])[0, 1]) > 0.9

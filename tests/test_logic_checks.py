@@ -1,4 +1,4 @@
-"""The five checks pass on a sound formalization and fail, each for its reason, on broken ones.
+"""The six checks pass on a sound formalization and fail, each for its reason, on broken ones.
 
 Every broken case is the fixture ``lift_weak.fol`` with one thing changed, so a failure can only
 come from that change.
@@ -30,7 +30,7 @@ def checked(text: str, **kw):
 def test_sound_formalization_passes_everything_and_reports_the_knowledge_used():
     v = checked(SOUND)
     assert {n: c.status for n, c in v.checks.items()} == dict.fromkeys(
-        ("consistency", "sufficiency", "necessity", "uniqueness", "false_knowledge"), "pass")
+        ("consistency", "sufficiency", "necessity", "uniqueness", "generality", "false_knowledge"), "pass")
     assert v.checks["sufficiency"].core == ["k1"]
     assert [(r.name, r.status) for r in v.false_results] == [("k1_neg", "pass"), ("k1_replace", "pass")]
     assert v.status == "pass"
@@ -55,12 +55,12 @@ def test_knowledge_not_needed_fails_necessity():
 
 
 def test_false_knowledge_that_still_supports_the_answer_fails():
-    """A "false" formula that only restates the true one (with the guard reordered) still entails the answer."""
+    """A "false" formula that only restates the true one (with the guard reordered) is true, and still entails the answer."""
     text = SOUND + "\nknowledge k1_bad false swap of k1: ∀x, y, s. y ≠ x ∧ ¬Poss(carry(x, y), s) → ¬Strong(x, s)"
     v = checked(text)
     assert v.checks["false_knowledge"].status == "fail"
     bad = [r for r in v.false_results if r.name == "k1_bad"][0]
-    assert bad.status == "fail" and bad.core == ["k1_bad"]
+    assert bad.status == "fail" and "not false: entailed by the true knowledge" in bad.detail
     assert "k1_bad" in v.checks["false_knowledge"].detail
     assert [r.status for r in v.false_results if r.name != "k1_bad"] == ["pass", "pass"]
 
@@ -192,3 +192,50 @@ def test_smtlib_answer_errors_name_the_definitions_line_inside_the_file(old, new
     assert caught.value.where.startswith(f"line {line}")
     assert int(caught.value.where.split()[1].rstrip(",")) <= len(text.splitlines())
     assert words in caught.value.problem
+
+
+# -- issue #20 §5: a check that cannot mean anything says so; circular knowledge fails -------------
+
+
+def test_inconsistent_knowledge_makes_sufficiency_vacuous_not_pass():
+    v = checked(SOUND.replace(K1, K1 + "\nknowledge k2 true: ∀x, s. Strong(x, s)"))
+    assert v.checks["consistency"].status == "fail"
+    assert v.checks["sufficiency"].status == "vacuous" and v.to_dict()["checks"]["sufficiency"] == "vacuous"
+    assert v.status == "fail"  # the inconsistency itself is the failure
+
+
+def test_false_knowledge_with_no_false_formula_is_n_a_not_pass():
+    text = "\n".join(line for line in SOUND.splitlines() if " false " not in line)
+    v = checked(text)
+    assert v.checks["false_knowledge"].status == "n/a" and v.to_dict()["checks"]["false_knowledge"] == "n/a"
+    assert v.status == "pass"  # n/a fails nothing
+
+
+def test_ground_restatement_of_the_answer_fails_generality():
+    """Knowledge "k2: Ada is tired" passed all five old checks: it names an entity and entails the answer by itself."""
+    v = checked(SOUND.replace(K1, "knowledge k2 true: ¬Strong(Ada, S0)\n" + K1))
+    assert v.checks["generality"].status == "fail" and v.checks["generality"].core == ["k2"]
+    assert "names an entity" in v.checks["generality"].detail
+    assert v.status == "fail"
+
+
+def test_knowledge_singling_out_an_entity_fails_generality():
+    v = checked(SOUND.replace(K1, "knowledge k1 true: ∀x, s. x = Ada → ¬Strong(x, s)"))
+    assert [v.checks[n].status for n in ("sufficiency", "necessity", "uniqueness")] == ["pass"] * 3
+    assert v.checks["generality"].status == "fail"
+
+
+def test_knowledge_entailing_the_answer_without_the_scenario_fails_generality():
+    """SMT-LIB input names no entities: the knowledge alone entailing the answer is what shows it circular."""
+    text = ("(declare-const A Bool)\n(declare-const B Bool)\n(assert (! B :named scenario_b))\n"
+            "(assert (! A :named knowledge_1))\n(define-fun answer () Bool A)\n(define-fun alternative () Bool (not A))\n")
+    g = verify(parse_smtlib(text)).checks["generality"]
+    assert g.status == "fail" and g.core == ["knowledge_1"] and "without the scenario" in g.detail
+    general = text.replace("(! A :named knowledge_1)", "(! (=> B A) :named knowledge_1)")
+    assert verify(parse_smtlib(general)).checks["generality"].status == "pass"
+
+
+def test_written_false_knowledge_that_is_valid_fails():
+    v = checked(SOUND + "\nknowledge k1_same false change of k1: ∀x, y, s. ¬Strong(x, s) → ¬Strong(x, s)")
+    bad = [r for r in v.false_results if r.name == "k1_same"][0]
+    assert bad.status == "fail" and "not false: valid" in bad.detail

@@ -64,7 +64,7 @@ def test_every_shipped_formalization_verifies(capsys):
     assert report["summary"]["passed"] == report["summary"]["files"]
     assert report["signature"].startswith("logic|z3:")
     first = report["results"][0]
-    assert set(first["checks"]) == {"consistency", "sufficiency", "necessity", "uniqueness", "false_knowledge"}
+    assert set(first["checks"]) == {"consistency", "sufficiency", "necessity", "uniqueness", "generality", "false_knowledge"}
     assert first["core"]  # the knowledge used
 
 
@@ -116,13 +116,13 @@ def test_verify_takes_a_folder_and_names_a_missing_file(tmp_path, capsys):
 
 
 def pigeons(path: Path, n: int = 12) -> Path:
-    """n pigeons in n - 1 holes: unsatisfiable, and far beyond what Z3 settles in 100 ms. The knowledge
-    entails the answer at once, so the checks that need the pigeons come out unknown and none fails."""
+    """n pigeons in n - 1 holes: unsatisfiable, and far beyond what Z3 settles in 100 ms. The knowledge (with the
+    scenario's B) entails the answer at once, so the checks that need the pigeons come out unknown and none fails."""
     pigeon = [f"(or {' '.join(f'(P {i} {h})' for h in range(n - 1))})" for i in range(n)]
     apart = [f"(not (and (P {i} {h}) (P {j} {h})))" for h in range(n - 1) for i in range(n) for j in range(i + 1, n)]
-    path.write_text("(declare-fun P (Int Int) Bool)\n(declare-const A Bool)\n"
-                    f"(assert (! (and {' '.join(pigeon + apart)}) :named scenario_pigeons))\n"
-                    "(assert (! A :named knowledge_1))\n(assert (! (not A) :named false_knowledge_negation))\n"
+    path.write_text("(declare-fun P (Int Int) Bool)\n(declare-const A Bool)\n(declare-const B Bool)\n"
+                    f"(assert (! (and {' '.join(pigeon + apart)}) :named scenario_pigeons))\n(assert (! B :named scenario_b))\n"
+                    "(assert (! (=> B A) :named knowledge_1))\n(assert (! (not A) :named false_knowledge_negation))\n"
                     "(define-fun answer () Bool A)\n(define-fun alternative () Bool (not A))\n", encoding="utf-8")
     return path
 
@@ -145,7 +145,7 @@ def test_verify_help_documents_the_exit_codes(capsys):
     with pytest.raises(SystemExit):
         main(["logic", "verify", "--help"])
     help_text = " ".join(capsys.readouterr().out.split())
-    assert "exit codes: 0 every check passed, 1 a check failed or an input is bad, 2 usage error, 3 no check failed but one is unknown" in help_text
+    assert "exit codes: 0 every check passed (or n/a), 1 a check failed or an input is bad, 2 usage error, 3 no check failed but one is unknown" in help_text
 
 
 def test_verify_takes_smtlib(capsys):
@@ -237,3 +237,48 @@ def test_link_real_winologic_to_wsc285(capsys, tmp_path):
     assert report["formalized_items"] >= 40  # most shipped formalizations explain a WinoLogic context
     lines = table.read_text().splitlines()
     assert lines[0] == "record\titem\tmethod\tscore\tanswer_agrees" and len(lines) == 563
+
+
+# -- issue #20 §5: rendered items keep their schema; sentences balanced 1:1 -------------------------
+
+
+def test_rendered_items_keep_twins_link_false_to_true_and_mention_candidates_mid_sentence(tmp_path, capsys):
+    """The items lost their twin group (so `wino stats` saw no schemas), false items named no true one, and a
+    claim read "refer to The city councilmen" (WSC's answer spelling)."""
+    text = "The man could not lift his son because he was so weak."
+    item = Item(id="lift-1", corpus="lift", language="en", text=text, answer=0, pronoun=Span(39, 41, "he"), twin="s7",
+                role="special", triggers=["weak"],
+                candidates=[Candidate("The man", Span(0, 7, "The man")), Candidate("his son", Span(23, 30, "his son"))])
+    fol = tmp_path / "lift.fol"
+    fol.write_text(FOL.read_text(encoding="utf-8").replace('"Ada" person', '"the man" person').replace('"Bo" person', '"his son" person'),
+                   encoding="utf-8")
+    corpus = tmp_path / "items.jsonl"
+    wt.write([item], corpus, to="jsonl")
+    out = tmp_path / "out.jsonl"
+    code, _, _ = run(capsys, "logic", "render", str(fol), "--items", str(corpus), "--variant", "grounded", "--to", "winologic",
+                     "-o", str(out))
+    assert code == 0
+    assert "refer to the man than his son" in out.read_text(encoding="utf-8")
+    code, _, _ = run(capsys, "logic", "render", str(fol), "--items", str(corpus), "--variant", "grounded", "-o", str(out))
+    items = list(wt.read(out))
+    assert {(i.twin, i.role, tuple(i.triggers)) for i in items} == {("s7", "special", ("weak",))}
+    true_id = next(i.id for i in items if i.knowledge[0].label)
+    assert all(i.meta["true_item"] == true_id for i in items if not i.knowledge[0].label)
+    assert items[0].candidates[0].text == "the man"
+
+
+def test_balance_makes_true_and_false_sentences_one_to_one(tmp_path, capsys):
+    formalizations, found = render_files(None)
+    from wino_toolkit.logic.files import balance
+
+    kept = balance(found)
+    for variant in ("variable", "grounded", "natural"):
+        chosen = [s for s in kept if s.variant == variant]
+        assert sum(s.truth for s in chosen) == sum(not s.truth for s in chosen) > 0
+        true = {(s.item, s.name) for s in chosen if s.truth}
+        assert all((s.item, s.of) in true for s in chosen if not s.truth and s.of is not None)
+    assert len({s.transformation for s in kept if not s.truth}) == 4  # every kind kept, not only the first written
+    out = tmp_path / "b.tsv"
+    code, _, _ = run(capsys, "logic", "render", str(FOL), "--balance", "-o", str(out))
+    rows = [line.split("\t") for line in out.read_text(encoding="utf-8").splitlines()[1:]]
+    assert code == 0 and sum(r[2] == "true" for r in rows) == sum(r[2] == "false" for r in rows) == 3

@@ -129,3 +129,70 @@ def test_every_variant_for_every_formula():
     names = {s.name for s in found}
     assert {"k1", "k1_neg", "k1_replace", "k1~swap", "k1~change"} == names
     assert all(sum(1 for s in found if s.name == n) == len(VARIANTS) for n in names)
+
+
+# -- issue #20 §5: generated false knowledge is really false; no sentence keeps a variable ---------
+
+
+def test_change_that_picks_the_premise_predicate_is_dropped_as_valid():
+    """"If the person watches TV, then the person watches TV." was kept as false knowledge."""
+    text = """item "t" entity Ann "Ann" person entity Bo "Bo" person
+fluent Tired(object) says "{0} is tired"
+fluent Sleeps(object) says "{0} sleeps"
+scenario: Tired(Ann, S0)
+ambiguity: ∃x. Sleeps(x, S0) ∧ (x = Ann ⊕ x = Bo)
+answer: Ann
+knowledge k1 true: ∀x, s. Tired(x, s) → Sleeps(x, s)
+"""
+    f = parse(text)
+    assert ("change", "∀x, s. Tired(x, s) → Tired(x, s)") in [(k, str(g)) for k, g in transformations(f.knowledge[0], f)]
+    kept = [str(k.formula) for k in false_variants(f.knowledge[0], f, Checker(f))]
+    assert "∀x, s. Tired(x, s) → Tired(x, s)" not in kept
+
+
+def test_change_entailed_by_the_true_knowledge_is_dropped():
+    text = """item "t" entity Ann "Ann" person entity Bo "Bo" person
+fluent Out(object) says "{0} is out"
+fluent Seated(object) says "{0} is seated"
+fluent Home(object) says "{0} is at home"
+scenario: Out(Bo, S0)
+ambiguity: ∃x. Seated(x, S0) ∧ (x = Ann ⊕ x = Bo)
+answer: Ann
+knowledge k1 true: ∀x, s. Out(x, s) → ¬Seated(x, s)
+knowledge k2 true: ∀x, s. Out(x, s) → ¬Home(x, s)
+"""
+    f = parse(text)
+    checker = Checker(f)
+    assert ("change", "∀x, s. Out(x, s) → ¬Seated(x, s)") in [(k, str(g)) for k, g in transformations(f.knowledge[1], f)]
+    kept = [str(k.formula) for k in false_variants(f.knowledge[1], f, checker)]
+    assert "∀x, s. Out(x, s) → ¬Seated(x, s)" not in kept  # k2 changed into k1: true, not false (written as true)
+    assert all(checker.truth(k.formula) is None for k in false_variants(f.knowledge[0], f, checker))
+
+
+def test_shipped_generated_false_formulas_are_not_true():
+    from wino_toolkit.logic.files import load_formalizations
+
+    for f in load_formalizations():
+        checker = Checker(f)
+        for k in f.true_knowledge:
+            for g in false_variants(k, f, checker):
+                assert checker.truth(g.formula) is None, (f.item, g.name, str(g.formula))
+
+
+def test_a_variable_only_the_false_formula_has_is_grounded_too():
+    """"After the cat runs up a tree, thing Y is at the top of the tree": replace brings in y."""
+    text = """item "t" entity Dog "the dog" animal entity Cat "the cat" animal
+action climb(object) says "{0} can run up a tree" does "{0} runs up a tree"
+fluent Top(object) says "{0} is at the top of the tree"
+function later(): situation
+scenario: later = do(climb(Cat), S0)
+ambiguity: ∃x. Top(x, later) ∧ (x = Dog ⊕ x = Cat)
+answer: Cat
+knowledge k1 true: ∀x, s. Top(x, do(climb(x), s))
+knowledge k1_replace false replace of k1: ∀x, y, s. x ≠ y → Top(y, do(climb(x), s))
+"""
+    found = sentences(text, generate=False)
+    assert by(found, "k1_replace", "grounded").text == "After the cat runs up a tree, the dog is at the top of the tree."
+    assert by(found, "k1_replace", "natural").text == ("After the first animal runs up a tree, the second animal is at the top "
+                                                      "of the tree.")
+    assert not any("thing" in s.text for s in found)

@@ -14,6 +14,7 @@ import shutil
 import socket
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from pathlib import Path
@@ -24,7 +25,7 @@ pytest.importorskip("torch")
 pytest.importorskip("transformers")
 
 import wino_toolkit as wt  # noqa: E402
-from conftest import ROOT, SAMPLES  # noqa: E402
+from conftest import SAMPLES  # noqa: E402
 from test_aflite_embed import toy_items  # noqa: E402
 from wino_toolkit import hub  # noqa: E402
 from wino_toolkit.cli import build_parser, main  # noqa: E402
@@ -130,8 +131,8 @@ def test_unreachable_hf_endpoint_fails_fast_from_the_shell(tmp_path, tiny_gpt2):
     env.pop("HF_HUB_OFFLINE", None)
     start = time.monotonic()
     done = subprocess.run([sys.executable, "-m", "wino_toolkit.cli", "eval", "lm", str(CORPUS), "--model", NAME],
-                          capture_output=True, text=True, env=env, cwd=ROOT, timeout=120)
-    assert done.returncode == 1 and time.monotonic() - start < 10
+                          capture_output=True, text=True, env=env, cwd=tmp_path, timeout=120)
+    assert done.returncode == 1 and time.monotonic() - start < 30  # 51 s of retries before; a loaded CI machine's imports
     assert done.stderr.count("\n") == 1 and NAME in done.stderr and HINT in done.stderr, done.stderr
 
 
@@ -226,18 +227,20 @@ def test_transformers_reason_is_given_whole_not_cut_after_its_first_line(tiny_gp
 def run_cli(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess:
     """``wino ARGS`` in a fresh process whose stderr is a pipe (no terminal), as in a log file or CI."""
     env = {**os.environ, "HF_HUB_OFFLINE": "1", **(env or {})}
+    # outside the checkout, so the installed package is imported, not the source folder (whose converters/ lies beside it)
     return subprocess.run([sys.executable, "-m", "wino_toolkit.cli", *args], capture_output=True, text=True, env=env,
-                          cwd=ROOT, timeout=300)
+                          cwd=tempfile.gettempdir(), timeout=300)
 
 
 def test_transformers_load_report_and_loading_bars_are_hidden_unless_verbose(bare_encoder):
     args = ["eval", "lm", str(CORPUS), "--model", bare_encoder, "--method", "mlm", "--device", "cpu", "--json"]
     quiet = run_cli(*args)
-    assert quiet.returncode == 0, quiet.stderr
+    # refused (no masked-LM head in the checkpoint: test_eval_model_heads) in our one line, transformers' report hidden
+    assert quiet.returncode == 1 and quiet.stderr.count("\n") == 1 and "lm_head" in quiet.stderr, quiet.stderr
     assert "LOAD REPORT" not in quiet.stderr + quiet.stdout and "Loading weights" not in quiet.stderr + quiet.stdout
     assert "[transformers]" not in quiet.stderr
     verbose = run_cli(*args, "--verbose")
-    assert verbose.returncode == 0 and "LOAD REPORT" in verbose.stderr, verbose.stderr
+    assert verbose.returncode == 1 and "LOAD REPORT" in verbose.stderr, verbose.stderr
 
 
 def test_progress_without_a_terminal_is_plain_lines_with_rate_and_time_left(tiny_gpt2, monkeypatch, capsys):

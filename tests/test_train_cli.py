@@ -12,7 +12,7 @@ pytest.importorskip("datasets")
 pytest.importorskip("matplotlib")
 
 import wino_toolkit as wt  # noqa: E402
-from conftest import SHARED  # noqa: E402
+from conftest import SHARED, shared_file  # noqa: E402
 from test_aflite_embed import toy_items  # noqa: E402
 from test_train_finetune import tiny_encoder  # noqa: E402,F401 (a fixture)
 from tiny_lm import saved_byte_encoder  # noqa: E402
@@ -69,6 +69,32 @@ def test_wino_train_learning_curve_is_nested_and_plotted(tiny_encoder, toy_files
 
     png = matplotlib.image.imread(out / "curve.png")
     assert png.ndim == 3 and png.shape[0] > 200 and png.std() > 0.01
+
+
+def test_transfer_reuses_a_finished_run_only_as_trained_and_names_columns_by_the_subset_read(tiny_encoder, toy_files,
+                                                                                           tmp_path, capsys):
+    """A second transfer into the same -o loads its finished runs; one asking for another learning rate is
+    refused in one line naming it, not scored with the old runs. The column is the subset read (wsc273)."""
+    wsc = shared_file("wsc/WSCollection.xml")
+    train, _ = toy_files
+    args = ["eval", "transfer", "--train", str(train), "--eval", str(wsc), "-O", "subset=wsc273", "--model", tiny_encoder,
+            "-o", str(tmp_path / "t"), "--max-steps", "1", "--device", "cpu", "--json"]
+    assert main(args) == 0
+    first = json.loads(capsys.readouterr().out)
+    assert first["matrix"]["targets"] == ["wsc273"] and first["reused"] == []
+    assert main(args) == 0
+    assert json.loads(capsys.readouterr().out)["reused"] == ["runs/toy/seed-0"]
+    assert main([*args, "--lr", "2e-5"]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "seed-0 was trained with learning_rate 1e-05, not 2e-05: use another -o" in err
+
+
+def test_learning_curve_is_named_by_the_subset_read(tiny_encoder, toy_files, tmp_path, capsys):
+    train, _ = toy_files
+    wsc = shared_file("wsc/WSCollection.xml")
+    assert main(["train", str(train), "--sizes", "16", "--eval", str(wsc), "-O", "subset=wsc273", "--model", tiny_encoder,
+                 "-o", str(tmp_path / "curve"), "--max-steps", "1", "--device", "cpu", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["target"] == "wsc273 (WSCollection.xml)"
 
 
 def test_wino_train_refuses_mixed_experiments_before_reading(tmp_path, capsys):

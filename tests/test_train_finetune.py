@@ -3,6 +3,7 @@ change nothing, a resumed run ends with the uninterrupted run's weights, and the
 from __future__ import annotations
 
 import json
+import os
 import shutil
 from dataclasses import replace
 
@@ -123,3 +124,45 @@ def test_bad_settings_and_models_are_one_line_errors(tiny_encoder, tmp_path):
     unlabeled = [replace(i, answer=None) for i in items]
     with pytest.raises(WinoError, match="nothing to train on"):
         fine_tune(unlabeled, dev=[], model=tiny_encoder, output_dir=tmp_path / "c", **FAST)
+
+
+def test_a_finished_run_is_reused_only_for_the_same_settings_model_and_data(tiny_encoder, tmp_path):
+    """A grid, curve or transfer finding run.json in a run's directory loads it instead of training: only when
+    the run was trained as asked. Another learning rate, seed, model or corpus is refused in one line naming
+    each difference; what only changes the bookkeeping (checkpoints kept) is not compared."""
+    from wino_toolkit.train.experiments import run_or_load
+
+    items, where = toy_items(40, seed=6), tmp_path / "runs" / "x" / "seed-0"
+    config = TrainConfig(**dict(FAST, epochs=1, max_steps=1))
+    first = run_or_load(where, items, model=tiny_encoder, config=config)
+    assert not first.reused
+    again = run_or_load(where, items, model=tiny_encoder, config=config.replace(keep_checkpoints=None))
+    assert again.reused and again.signature == first.signature
+    with pytest.raises(WinoError) as refused:
+        run_or_load(where, items, model=tiny_encoder, config=config.replace(learning_rate=1e-5, epochs=2))
+    message = str(refused.value)
+    assert message.startswith(f"{where} was trained with ") and "\n" not in message and message.endswith("use another -o, or remove it to train again")
+    assert "learning_rate 0.003, not 1e-05" in message and "epochs 1, not 2" in message and "data" not in message
+    # another seed draws another dev split from the same corpus: other data, and another seed
+    assert "seed 0, not 1; other data" in str(pytest.raises(WinoError, run_or_load, where, items, model=tiny_encoder,
+                                                             config=config.replace(seed=1)).value)
+    with pytest.raises(WinoError, match=r"trained with other data \(checksum \w+, not \w+: \d+ training and \d+ dev items now\)"):
+        run_or_load(where, flipped(items)[:37], model=tiny_encoder, config=config)
+    other = tmp_path / "other-encoder"
+    shutil.copytree(tiny_encoder, other)
+    (other / "config.json").write_text((other / "config.json").read_text().replace("}", ', "note": "changed"}', 1))
+    with pytest.raises(WinoError, match=r"trained with model [^;]+, not other-encoder#\w+ "):
+        run_or_load(where, items, model=str(other), config=config)
+    # the same model directory spelled another way is the same model
+    assert run_or_load(where, items, model=os.path.relpath(tiny_encoder), config=config).reused
+
+
+def test_a_run_whose_model_lost_its_trained_head_is_refused_not_scored_with_a_random_one(tiny_encoder, tmp_path):
+    """A run directory whose model/ holds only the encoder (copied over by hand, a partial save) was loaded with a
+    new random multiple-choice head and predicted at chance, silently."""
+    run = fine_tune(toy_items(40, seed=2), dev=[], model=tiny_encoder, output_dir=tmp_path / "run",
+                    **{**FAST, "epochs": 1})
+    shutil.rmtree(run.model_dir)
+    shutil.copytree(tiny_encoder, run.model_dir)
+    with pytest.raises(WinoError, match=r"fine-tuned model .*classifier"):
+        Run.load(tmp_path / "run").load_model("cpu")

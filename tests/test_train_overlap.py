@@ -15,7 +15,8 @@ import wino_toolkit as wt
 from wino_toolkit.cli import main
 from wino_toolkit.errors import WinoError
 from wino_toolkit.schema import Candidate, Item
-from wino_toolkit.train.overlap import EXACT, MIN_CONTAINED_WORDS, normalize, overlap
+from wino_toolkit.parallel import PARALLEL, parallel_key
+from wino_toolkit.train.overlap import EXACT, MIN_CONTAINED_WORDS, item_key, normalize, overlap
 
 
 def item(ident: str, text: str, corpus: str = "c", language: str = "en", split: str | None = None) -> Item:
@@ -68,7 +69,8 @@ def test_the_four_kinds_and_what_does_not_overlap():
     }  # "He left." is shorter than MIN_CONTAINED_WORDS; the twin (too small / large) has Jaccard 12/14 = 0.857
     near = next(p for p in report.pairs if p.kind == "near")
     assert near.similarity == pytest.approx(21 / 23)
-    assert report.counts == {"c": {"items": 6, "exact": 3, "near": 1, "languages": {"en": {"items": 6, "exact": 3, "near": 1}}}}
+    assert report.counts == {"c": {"items": 6, "exact": 3, "parallel": 0, "near": 1,
+                                   "languages": {"en": {"items": 6, "exact": 3, "parallel": 0, "near": 1}}}}
     assert report.ids() == {("c", None, t) for t in ("t-equal", "t-outer", "t-inner", "t-near")}
     assert report.ids(near=False) == {("c", None, t) for t in ("t-equal", "t-outer", "t-inner")}
     # the twin becomes a near-duplicate with a lower threshold; the equal pair stays equal
@@ -100,12 +102,15 @@ def test_counts_per_corpus_and_language_and_the_json_and_table():
     report = overlap(targets, sources, threshold=0.8)
     out = report.to_json()
     assert set(out) == {"threshold", "against", "overlap"} and out["against"] == {"wsc": 1} and out["threshold"] == 0.8
-    assert out["overlap"]["xw"] == {"items": 2, "exact": 1, "near": 0, "languages": {"en": {"items": 1, "exact": 1, "near": 0},
-                                                                                       "fr": {"items": 1, "exact": 0, "near": 0}}}
+    assert out["overlap"]["xw"] == {"items": 2, "exact": 1, "parallel": 0, "near": 0,
+                                    "languages": {"en": {"items": 1, "exact": 1, "parallel": 0, "near": 0},
+                                                  "fr": {"items": 1, "exact": 0, "parallel": 0, "near": 0}}}
     assert out["overlap"]["other"]["near"] == 1  # "a" added to the 8 words of the source: Jaccard 8/9
     pairs = report.to_json(details=True)["pairs"]
-    assert pairs == [{"target": "0", "target_corpus": "xw", "source": "s0", "source_corpus": "wsc", "kind": "equal", "similarity": 1.0},
-                     {"target": "2", "target_corpus": "other", "source": "s0", "source_corpus": "wsc", "kind": "near", "similarity": 0.8889}]
+    assert pairs == [{"target": "0", "target_corpus": "xw", "source": "s0", "source_corpus": "wsc", "kind": "equal",
+                      "route": "text", "similarity": 1.0},
+                     {"target": "2", "target_corpus": "other", "source": "s0", "source_corpus": "wsc", "kind": "near",
+                      "route": "text", "similarity": 0.8889}]
     json.dumps(out)
     from rich.console import Console
 
@@ -113,7 +118,77 @@ def test_counts_per_corpus_and_language_and_the_json_and_table():
     console.print(report.table())
     text = console.export_text()
     rows = [line.replace("│", " ").split() for line in text.splitlines() if line.startswith("│")]
-    assert rows == [["xw", "en", "1", "1", "0", "100.0%"], ["xw", "fr", "1", "0", "0", "0.0%"], ["other", "en", "1", "0", "1", "100.0%"]]
+    assert rows == [["xw", "en", "1", "1", "0", "0", "100.0%"], ["xw", "fr", "1", "0", "0", "0", "0.0%"],
+                    ["other", "en", "1", "0", "1", "0", "100.0%"]]
+
+
+def translated(ident: str, text: str, english: str, language: str = "fr", corpus: str = "pws") -> Item:
+    """An item of a parallel corpus: its parallel key is that of the English sentence it translates."""
+    found = item(ident, text, corpus=corpus, language=language)
+    found.meta[PARALLEL] = parallel_key(english)
+    return found
+
+
+TROPHY = "The trophy doesn't fit into the brown suitcase because it is too large."
+
+
+def test_translations_overlap_by_parallel_key():
+    """PWS's translated items share no word with WSC, but their parallel key is the key of the WSC item's
+    English text: they overlap by the parallel-key route, counted per language; a translation of another
+    schema, and a French item with neither a key nor an English text, do not."""
+    sources = [item("wsc-0", TROPHY, corpus="wsc")]  # a corpus without parallel keys: English, keyed by its text
+    targets = [translated("en-0", TROPHY, TROPHY, language="en"),
+               translated("fr-0", "Le trophée ne rentre pas dans la valise marron car il est trop grand.", TROPHY),
+               translated("ja-0", "トロフィーは大きすぎて茶色のスーツケースに入らない。", TROPHY, language="ja"),
+               translated("fr-1", "La statuette ne rentre pas dans la valise.", "The statuette doesn't fit into the case."),
+               item("fr-x", "Le trophée ne rentre pas dans la valise marron car il est trop grand.", corpus="fr", language="fr")]
+    report = overlap(targets, sources)
+    assert kinds(report) == {("en-0", "wsc-0"): "equal", ("fr-0", "wsc-0"): "parallel", ("ja-0", "wsc-0"): "parallel"}
+    assert {p.target.id: p.route for p in report.pairs} == {"en-0": "text", "fr-0": "parallel key", "ja-0": "parallel key"}
+    languages = report.counts["pws"]["languages"]
+    assert languages["en"] == {"items": 1, "exact": 1, "parallel": 0, "near": 0}
+    assert languages["fr"] == {"items": 2, "exact": 0, "parallel": 1, "near": 0}
+    assert languages["ja"] == {"items": 1, "exact": 0, "parallel": 1, "near": 0}
+    assert report.counts["fr"]["parallel"] == 0 and item_key(targets[-1]) is None
+    # what eval transfer --dedupe leaves out: the translations too, near-duplicates or not
+    assert report.ids(near=False) == {("pws", None, i) for i in ("en-0", "fr-0", "ja-0")}
+    # the other way round: the WSC item is in the training corpus's translations (and English row)
+    assert overlap(sources, targets[1:3]).counts["wsc"] == {"items": 1, "exact": 0, "parallel": 1, "near": 0,
+                                                            "languages": {"en": {"items": 1, "exact": 0, "parallel": 1, "near": 0}}}
+
+
+def test_translations_of_a_row_whose_english_contains_the_source_overlap_through_it():
+    """XWINO's English rows hold the WSC sentence inside longer text, so no key is equal; the row's English
+    version overlaps the source exactly (contains), and the translations sharing its key overlap with it."""
+    longer = "Context first. " + TROPHY
+    sources = [item("wsc-0", TROPHY, corpus="wsc")]
+    targets = [translated("en-0", longer, longer, language="en", corpus="xwino"),
+               translated("fr-0", "Le contexte. Le trophée ne rentre pas dans la valise.", longer, corpus="xwino")]
+    assert kinds(overlap(targets, sources)) == {("en-0", "wsc-0"): "contains", ("fr-0", "wsc-0"): "parallel"}
+    # a near-duplicate by text is not the same schema version: its translations are not counted
+    near = "Joan made sure to thank Susan for all the help she had received from her at the party last night in town today."
+    other = near.replace("Susan", "Anna")
+    found = overlap([translated("en-1", other, other, language="en"), translated("fr-1", "Joan a remercié Anna.", other)],
+                    [item("s", near, corpus="wsc")])
+    assert kinds(found) == {("en-1", "s"): "near"}
+
+
+def test_pws_translations_of_wsc285_schemas_overlap_by_parallel_key():
+    """Measured on the shared files: PWS English has 271 of its 301 items in WSC285 by text (265 exact, 6 near);
+    the translations of the 265 exactly overlapping rows share their parallel keys, so each language's
+    items of those rows overlap by parallel key (the translated items of the other rows do not)."""
+    pws = list(wt.read(shared_file("pws/pws.tsv")))
+    wsc = list(wt.read(shared_file("wsc/WSCollection.xml")))
+    report = overlap(pws, wsc)
+    languages = report.counts["pws"]["languages"]
+    assert languages["en"] == {"items": 301, "exact": 265, "parallel": 0, "near": 6}
+    exact_rows = {p.target.meta[PARALLEL] for p in report.pairs if p.kind in EXACT}
+    for language, counts in languages.items():
+        if language != "en":
+            translated_there = sum(i.language == language and i.meta[PARALLEL] in exact_rows for i in pws)
+            assert counts["parallel"] == translated_there > 0.8 * counts["items"] and counts["exact"] == counts["near"] == 0
+    assert sum(c["parallel"] for c in languages.values()) == 1686  # of 1,868 translated items
+    assert all(p.route == "parallel key" for p in report.pairs if p.target.language != "en")
 
 
 def test_a_bad_threshold_is_refused():
@@ -174,7 +249,9 @@ def test_wsc273_inside_xwino():
         assert pair.target.text == pair.source.text and pair.source.language == "en"
     # the other direction: XWINO's English rows are the ones contaminated, no other language is
     back = overlap(xwino, wsc273).counts["xwino"]["languages"]
-    assert back["en"] == {"items": 2, "exact": 2, "near": 0} and sum(c["exact"] + c["near"] for c in back.values()) == 2
+    # (the other languages' rows translate schemas that are not in WSC: no parallel key matches either)
+    assert back["en"] == {"items": 2, "exact": 2, "parallel": 0, "near": 0}
+    assert sum(c["exact"] + c["near"] + c["parallel"] for c in back.values()) == 2
 
 
 def test_wsc273_inside_dpr_train():
@@ -185,7 +262,8 @@ def test_wsc273_inside_dpr_train():
     # "James asked Robert for a favor but he (was) refused." (wsc273-259/260, dpr-29/28) and "Emma did not pass
     # the ball to Janie although she was open." (wsc273-264, dpr-384). Each James/Robert version is also a
     # near-duplicate of the other version's DPR row: the two differ by one added word, Jaccard 9/10 = 0.9.
-    assert report.counts["wsc273"] == {"items": 273, "exact": 3, "near": 0, "languages": {"en": {"items": 273, "exact": 3, "near": 0}}}
+    assert report.counts["wsc273"] == {"items": 273, "exact": 3, "parallel": 0, "near": 0,
+                                       "languages": {"en": {"items": 273, "exact": 3, "parallel": 0, "near": 0}}}
     assert kinds(report) == {("wsc273-259", "dpr-29"): "equal", ("wsc273-260", "dpr-28"): "equal", ("wsc273-264", "dpr-384"): "equal",
                              ("wsc273-259", "dpr-28"): "near", ("wsc273-260", "dpr-29"): "near"}
     for pair in report.pairs:

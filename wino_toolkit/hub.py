@@ -91,18 +91,36 @@ def resolve_model(name: str | os.PathLike, *, what: str = "model", needs: tuple[
                     "and run with HF_HUB_OFFLINE=1")
 
 
-def from_pretrained(auto: Any, name: str | os.PathLike, *, what: str = "model", **kwargs: Any) -> Any:
+def from_pretrained(auto: Any, name: str | os.PathLike, *, what: str = "model", complete: bool = False,
+                    **kwargs: Any) -> Any:
     """``auto.from_pretrained(name, **kwargs)`` (a transformers Auto class: model, tokenizer or config) after
     :func:`resolve_model`, its own output hidden unless :func:`library_output` shows it; a failure is a
-    :class:`WinoError` with transformers' whole reason on one line."""
+    :class:`WinoError` with transformers' whole reason on one line.
+
+    ``complete`` (for a model that is used as it loads, e.g. to score): refuse it when the checkpoint lacks
+    weights the class needs (a sentence encoder loaded as a causal LM gets a randomly initialised head
+    and would score noise), naming them. Fine-tuning, which adds a new head on purpose, leaves it off."""
     kind = getattr(auto, "__name__", "")
     needs = ("tokenizer",) if "Tokenizer" in kind else ("config",) if "Config" in kind else ("config", "weights")
     source = resolve_model(name, what=what, needs=needs)
     with _quiet():
         try:
-            return auto.from_pretrained(source.path, local_files_only=source.local_only, **kwargs)
+            loaded = auto.from_pretrained(source.path, local_files_only=source.local_only,
+                                          **({"output_loading_info": True} if complete else {}), **kwargs)
         except (OSError, ValueError) as exc:
             raise WinoError(f"cannot load {what} {source.name!r}: {_one_line(exc)}") from None
+    if not complete:
+        return loaded
+    model, info = loaded
+    missing = sorted(info.get("missing_keys", ())) + sorted(  # mismatched: (key, saved shape, new shape)
+        entry[0] if isinstance(entry, tuple) else entry for entry in info.get("mismatched_keys", ()))
+    if missing:
+        saved = getattr(model.config, "architectures", None) or ["a model without that head"]
+        shown = ", ".join(missing[:4]) + (f" and {len(missing) - 4} more" if len(missing) > 4 else "")
+        raise WinoError(f"cannot use {what} {source.name!r}: its checkpoint ({', '.join(saved)}) has no weights for {shown}, "
+                        f"which {type(model).__name__} would initialise at random (its results would be noise); give a "
+                        "checkpoint that has them")
+    return model
 
 
 @contextlib.contextmanager

@@ -1,4 +1,4 @@
-"""Benchmark: verify every shipped formalization, all five checks included (issue #9: under 10 s).
+"""Benchmark: verify every shipped formalization, all six checks included (issue #9: under 10 s).
 
 Times the whole job as a user runs it (``wino logic verify`` in a fresh process: start-up, imports,
 parsing, Z3), and the library call alone (parse + checks) in this process, each the median of

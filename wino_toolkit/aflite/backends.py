@@ -91,6 +91,11 @@ class TorchBackend:
             return "cuda" if torch.cuda.is_available() else "cpu"
         return self.device
 
+    @property
+    def coef_(self) -> np.ndarray:
+        """The last fit's weights, (d + 1) × n, the intercept last (the assessment's label direction)."""
+        return self._weights.double().cpu().numpy()
+
     def fit_predict(self, X: np.ndarray, y: np.ndarray, train: np.ndarray) -> np.ndarray:
         """Labels predicted for every row by each of the ``train.shape[0]`` models (n × rows)."""
         torch = require("torch", "aflite", "AFLite's torch backend")

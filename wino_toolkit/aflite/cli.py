@@ -129,7 +129,7 @@ def cmd_filter(args: argparse.Namespace) -> int:
     items = _read(args.corpus, args.source_format, args.read_option) if args.corpus else None
     console = make_console(stderr=True)
     with item_progress(console) as bar:
-        result = filter_embeddings(emb, items=items, keep_twins=args.keep_twins,
+        result = filter_embeddings(emb, items=items, keep_twins=args.keep_twins, corpus_name=", ".join(args.corpus or ()),
                                    progress=_Phases(bar, len(emb.ids), args.train_size, args.cutoff), **params)
     _outputs(result, args.output, args.plot, console)
     return 0
@@ -180,17 +180,22 @@ def _outputs(result: Any, report: str | Path | None, plot: str | Path | None, co
         from .assess import plot_assessment
 
         emb = result.embeddings
-        plot_assessment(emb.X, emb.y, result.keep_mask, plot, title="AFLite", random_state=result.report["seed"] or 0)
+        plot_assessment(emb.X, emb.y, result.keep_mask, plot, title="AFLite", random_state=result.report["seed"] or 0,
+                        device=result.estimator.device)
         result.report["plot"] = str(plot)
     _write_json(result.report, report)
     r = result.report
     twins = r["twins"]
     line = (f"kept {r['kept']} of {r['instances']} instances in {len(r['history'])} phase(s); "
             f"{twins['broken']} of {twins['groups']} twin groups broken")
+    if twins["keep_twins"] and twins["removed_with_their_twin"]:
+        line += f" ({twins['removed_with_their_twin']} removed with their twin)"
     if "assessment" in r:
         a = r["assessment"]["aflite"]
         line += (f"; KL on the label direction {a['before']['kl_direction']:.3f} → {a['after']['kl_direction']:.3f}, "
-                 f"linear accuracy {a['before']['cv_accuracy']:.3f} → {a['after']['cv_accuracy']:.3f}")
+                 f"linear accuracy {a['before']['cv_accuracy']:.3f} → {a['after']['cv_accuracy']:.3f} "
+                 f"(folds grouped by {'schema' if '|groups:schema|' in a['signature'] else 'row: no corpus given'}; "
+                 f"chance {a['after']['majority_accuracy']:.3f})")
     console.print(line)
     console.print(r["signature"])
 

@@ -1,7 +1,8 @@
 """AFLite's input: schema items as WinoGrande blank instances, embedded by a transformer encoder.
 
 Every labeled item becomes one instance in WinoGrande's blank form (``_`` for the referring
-expression, two options in the order the text mentions them); its label is the index of the
+expression, two options: a WinoGrande item's option1/option2 as the file gives them, the
+candidates of other corpora in the order the text mentions them); its label is the index of the
 right option in that order. The encoder reads one sequence per instance::
 
     {sentence} </s> {option1} </s> {option2}
@@ -43,7 +44,7 @@ from wino_toolkit.schema import Item
 
 from .finetune import FineTuneConfig, FineTuneResult, fine_tune_encoder, split_for_fine_tuning
 
-__all__ = ["Instances", "Embeddings", "instances", "encoder_text", "embed", "save_embeddings", "load_embeddings",
+__all__ = ["Instances", "Embeddings", "instances", "encoder_text", "texts_sha256", "embed", "save_embeddings", "load_embeddings",
            "FineTuneConfig", "FineTuneResult", "POOLINGS", "TEMPLATE"]
 
 POOLINGS = ("cls", "mean")
@@ -240,7 +241,7 @@ def embed(
     settings = _settings(model, config, pooling, max_length, torch_dtype, torch_device, chunk_size, seed, texts, tuned)
     chunks = _Chunks(work / "chunks", settings) if work is not None else None
     X = _run(torch, encoder, tokenizer, texts, settings, batch_size, chunks, progress)
-    meta = {**settings, "ids": found.ids, "labels": found.y.tolist(),
+    meta = {**settings, "sep": sep, "ids": found.ids, "labels": found.y.tolist(),
             "skipped_count": len(found.skipped), "skipped": [dataclasses.asdict(s) for s in found.skipped],
             "signature": _signature(settings)}
     result = Embeddings(found.ids, X, found.y, meta)
@@ -275,7 +276,7 @@ def _dtype(torch: Any, dtype: str, device: Any) -> Any:
     return getattr(torch, dtype)
 
 
-def _texts_sha256(texts: Sequence[str]) -> str:
+def texts_sha256(texts: Sequence[str]) -> str:
     """A digest of the encoder's inputs, in order (NUL cannot occur inside a text's meaning)."""
     digest = hashlib.sha256()
     for text in texts:
@@ -297,7 +298,7 @@ def _settings(model: str, config: Any, pooling: str, max_length: int, dtype: Any
         "device": device.type,
         "chunk_size": chunk_size,
         "template": TEMPLATE,
-        "texts_sha256": _texts_sha256(texts),
+        "texts_sha256": texts_sha256(texts),
         "seed": seed,
         "fine_tune": None if tuned is None else tuned.to_dict(),
         "version": __version__,

@@ -228,11 +228,17 @@ def cmd_export(args: argparse.Namespace) -> int:
         return 0
     from .lm_eval_export import export_lm_eval
 
-    files, report = export_lm_eval(items, args.output, name=args.name)
-    console.print(f"wrote {len(files)} files to {args.output}; run: lm_eval --include_path {args.output} --tasks "
+    exported = export_lm_eval(items, args.output, name=args.name)
+    console.print(f"wrote {len(exported.files)} files to {args.output}; run: lm_eval --include_path {args.output} --tasks "
                   f"wino_{args.name}_all", markup=False)
-    if report.skipped:
-        console.print(skip_summary((s.reason for s in report.skipped), "skipped {n} item(s), not exported"), markup=False)
+    if exported.report.skipped:
+        console.print(skip_summary((s.reason for s in exported.report.skipped), "skipped {n} item(s), not exported"),
+                      markup=False)
+    if exported.split_repeats:
+        repeats = exported.split_repeats
+        console.print(f"{len(repeats)} item(s) repeat another's text cut elsewhere ({', '.join(repeats[:3])}"
+                      f"{', ...' if len(repeats) > 3 else ''}): lm-eval's logits cache misscores one of each pair; run "
+                      "with --model_args ...,logits_cache=False", markup=False)
     return 0
 
 

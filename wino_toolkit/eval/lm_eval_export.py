@@ -5,19 +5,30 @@ the shared ``utils.py``; plus a group YAML naming them all. Run it as it is::
 
     lm_eval --model hf --model_args pretrained=gpt2 --include_path DIR --tasks wino_<name>
 
-Each data line holds the requests our scorer makes (``contexts``: the sentence up to the referring
-expression with each candidate, from the disambiguated form; ``continuation``: the shared rest, with
-its leading space where the language has spaces) and the gold index. The tasks use lm-eval's
-multiple-input mode (WinoGrande's, which it chooses when ``doc_to_text`` returns an int):
-``doc_to_text`` gives the gold index, ``doc_to_choice`` the contexts, ``doc_to_target`` the
-continuation, with an empty ``target_delimiter`` so lm-eval scores exactly our strings with its own
-``_encode_pair``, the tokenization our scorer follows. Items the partial method cannot score (see
-:func:`~.score.requests_for`) are left out with the reason, as ``wino eval lm`` leaves them out.
+Each data line holds the requests our scorer makes, one ``(contexts[i], continuations[i])`` pair per
+candidate (the sentence up to the referring expression with the candidate, from the disambiguated
+form; the rest, with its leading space where the language has spaces), and the gold index. The rest
+is not always shared: the form makes it agree with the candidate ("the customer was" / "the tellers
+were"), so WinoGrande's multiple-input mode, whose one ``doc_to_target`` follows every context, would
+score another string than ours. The tasks therefore name ``utils.PerCandidateTask`` as their ``class``:
+lm-eval's own multiple-choice task in multiple-input mode (``doc_to_text`` gives the gold index,
+``doc_to_choice`` the contexts, ``target_delimiter`` is empty) whose requests take each candidate's own
+continuation, so lm-eval scores exactly our strings with its own ``_encode_pair``, the tokenization our
+scorer follows. Items the partial method cannot score (see :func:`~.score.requests_for`) are left out
+with the reason, as ``wino eval lm`` leaves them out.
+
+One lm-eval behaviour we cannot export around: with its logits cache (on by default for causal HF
+models) two requests whose whole text is the same but cut elsewhere ("...a nova" + " casa na
+quinta-feira." in the Portuguese WSC, "...a nova casa" + " na quinta-feira." in PWS) share one
+forward pass, and the shorter continuation is scored at the longer one's first positions. The export
+names such items (:attr:`LmEvalExport.split_repeats`); ``--model_args ...,logits_cache=False`` scores
+them right.
 """
 from __future__ import annotations
 
 import json
 import re
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable
 
@@ -28,9 +39,26 @@ from wino_toolkit.schema import Item
 
 from .score import requests_for
 
-__all__ = ["export_lm_eval", "UTILS"]
+__all__ = ["export_lm_eval", "LmEvalExport", "UTILS"]
 
 UTILS = '''"""Written by wino-toolkit (wino export lm-eval): the partial method's requests, precomputed per item."""
+from lm_eval.api.task import ConfigurableTask
+
+
+class PerCandidateTask(ConfigurableTask):
+    """Multiple-input multiple choice whose candidates each have their own continuation: request i scores
+    doc["continuations"][i] after context i (WinoGrande's mode scores one shared continuation)."""
+
+    def __init__(self, config=None):
+        super().__init__(config={key: value for key, value in (config or {}).items() if key != "class"})
+
+    def construct_requests(self, doc, ctx, **kwargs):
+        requests = super().construct_requests(doc, ctx, **kwargs)
+        if len(requests) != len(doc["continuations"]):
+            raise ValueError(f"item {doc['id']}: {len(requests)} requests for {len(doc['continuations'])} continuations")
+        for request, continuation in zip(requests, doc["continuations"]):
+            request.arguments = (request.arguments[0], continuation, *request.arguments[2:])
+        return requests
 
 
 def doc_to_text(doc):
@@ -42,10 +70,11 @@ def doc_to_choice(doc):
 
 
 def doc_to_target(doc):
-    return doc["continuation"]
+    return doc["continuations"][doc["label"]]
 '''
 
 TASK = """task: {task}
+class: !function utils.PerCandidateTask
 dataset_path: json
 dataset_kwargs:
   data_files:
@@ -66,13 +95,33 @@ metadata:
 """
 
 
+@dataclass
+class LmEvalExport:
+    """What :func:`export_lm_eval` wrote: the files, the items left out with the reason, and the ids of
+    items whose request repeats another's whole text cut elsewhere (lm-eval's logits cache misscores one)."""
+
+    files: list[Path]
+    report: FormReport
+    split_repeats: list[str]
+
+
+def _split_repeats(rows: Iterable[dict]) -> list[str]:
+    """Ids of rows with a request whose ``context + continuation`` another request also has, cut elsewhere."""
+    cuts: dict[str, dict[str, list[str]]] = {}
+    for row in rows:
+        for context, continuation in zip(row["contexts"], row["continuations"]):
+            cuts.setdefault(context + continuation, {}).setdefault(context, []).append(row["id"])
+    return sorted({id_ for by_cut in cuts.values() if len(by_cut) > 1 for ids in by_cut.values() for id_ in ids})
+
+
 def _task_name(corpus: str, language: str) -> str:
     return "wino_" + re.sub(r"[^a-z0-9]+", "_", f"{corpus}_{language}".lower()).strip("_")
 
 
-def export_lm_eval(items: Iterable[Item], out_dir: str | Path, *, name: str = "corpus") -> tuple[list[Path], FormReport]:
-    """Write the task folder; returns the files written and the items left out with the reason (no answer,
-    no form). Nothing to export is an error, and then nothing is written."""
+def export_lm_eval(items: Iterable[Item], out_dir: str | Path, *, name: str = "corpus") -> LmEvalExport:
+    """Write the task folder; returns the files written, the items left out with the reason (no answer,
+    no form) and those lm-eval's logits cache would misscore. Nothing to export is an error, and then
+    nothing is written."""
     from wino_toolkit import __version__
 
     out = Path(out_dir)
@@ -83,8 +132,8 @@ def export_lm_eval(items: Iterable[Item], out_dir: str | Path, *, name: str = "c
     tasks: dict[str, list[dict]] = {}
     for item, requests in requests_for(labeled, "partial", report):
         tasks.setdefault(_task_name(item.corpus, item.language), []).append(
-            {"id": item.id, "contexts": [r.context for r in requests], "continuation": requests[0].continuation,
-             "label": item.answer})
+            {"id": item.id, "contexts": [r.context for r in requests],
+             "continuations": [r.continuation for r in requests], "label": item.answer})
     if not tasks:  # fail before the folder exists: a group of no task is no export
         from wino_toolkit.console import skip_summary
 
@@ -106,4 +155,5 @@ def export_lm_eval(items: Iterable[Item], out_dir: str | Path, *, name: str = "c
                 + "aggregate_metric_list:\n  - metric: acc\n    aggregation: mean\n    weight_by_size: true\nmetadata:\n  version: 1.0\n")
     with atomic_output(out / "utils.py") as fh, text_writer(fh) as w:
         w.write(UTILS)
-    return written + [out / f"{group}.yaml", out / "utils.py"], report
+    return LmEvalExport(written + [out / f"{group}.yaml", out / "utils.py"], report,
+                        _split_repeats(row for rows in tasks.values() for row in rows))

@@ -39,7 +39,7 @@ def load_lm(name: str, *, masked: bool = False, kind: str | None = None, device:
     tokenizer = from_pretrained(transformers.AutoTokenizer, name, what=what)
     auto = {"masked": transformers.AutoModelForMaskedLM, "causal": transformers.AutoModelForCausalLM,
             "nli": transformers.AutoModelForSequenceClassification}[kind]
-    model = from_pretrained(auto, name, what=what)
+    model = from_pretrained(auto, name, what=what, complete=True)  # a head initialised here would score noise
     return model.to(device=where, dtype=getattr(torch, dtype)).eval(), tokenizer, dtype
 
 

@@ -1,4 +1,4 @@
-"""The five checks of a formalized schema, each "pass", "fail" or "unknown" (a Z3 timeout, said honestly).
+"""The six checks of a formalized schema, each "pass", "fail" or "unknown" (a Z3 timeout, said honestly).
 
 For scenario Γ (the scenario formulas and the ambiguity), true knowledge K and answer A:
 
@@ -7,8 +7,15 @@ For scenario Γ (the scenario formulas and the ambiguity), true knowledge K and 
   one formula at a time; on failure: a countermodel);
 - necessity: Γ alone does not entail A (on failure: the scenario formulas that already do);
 - uniqueness: Γ ∧ K does not entail the alternative;
-- false_knowledge: each false formula K' (in place of the true one it transforms, if it names
-  one) does not entail A, or is inconsistent with Γ.
+- generality: K is general knowledge, not the answer in disguise: no true formula mentions an
+  entity of the schema, and K alone (without Γ) does not entail A;
+- false_knowledge: each false formula K' is not true (not valid, not entailed by K, not entailed
+  by Γ ∧ K) and, in place of the true one it transforms (if it names one), does not entail A or
+  is inconsistent with Γ.
+
+Two statuses say that a check cannot mean anything, rather than pass: sufficiency is
+``vacuous`` when Γ ∧ K is inconsistent (everything follows; consistency already fails, so the
+schema fails), and false_knowledge is ``n/a`` when there is no false formula (it fails nothing).
 """
 from __future__ import annotations
 
@@ -19,9 +26,11 @@ from typing import Any
 from wino_toolkit import __version__
 from wino_toolkit.extras import require
 
-__all__ = ["Problem", "CheckResult", "Verdict", "Session", "verify", "CHECKS", "signature"]
+__all__ = ["Problem", "CheckResult", "Verdict", "Session", "verify", "CHECKS", "STATUSES", "signature"]
 
-CHECKS = ("consistency", "sufficiency", "necessity", "uniqueness", "false_knowledge")
+CHECKS = ("consistency", "sufficiency", "necessity", "uniqueness", "generality", "false_knowledge")
+#: every status a check can have; ``vacuous`` and ``n/a`` are explained in the module docstring
+STATUSES = ("pass", "fail", "unknown", "vacuous", "n/a")
 
 
 @dataclass
@@ -37,11 +46,13 @@ class Problem:
     alternative: Any
     ground_atoms: list[tuple[str, Any]] = field(default_factory=list)  # what a countermodel lists
     domain: str = "finite"
+    #: the candidates' constants; ``None``: those in the answer or the alternative but not both
+    entities: list[Any] | None = None
 
 
 @dataclass
 class CheckResult:
-    status: str  # pass, fail or unknown
+    status: str  # one of STATUSES
     detail: str = ""
     core: list[str] | None = None
     countermodel: dict[str, str] | None = None
@@ -95,6 +106,7 @@ def signature(timeout_ms: int) -> str:
 
 
 def _combine(statuses: list[str]) -> str:
+    """``vacuous`` and ``n/a`` fail nothing by themselves (a vacuous sufficiency comes with a failed consistency)."""
     return "fail" if "fail" in statuses else "unknown" if "unknown" in statuses else "pass"
 
 
@@ -187,21 +199,88 @@ def verify(problem: Problem, *, timeout_ms: int = 5000) -> Verdict:
     else:
         checks["uniqueness"] = CheckResult("unknown", str(info))
 
-    if checks["consistency"].status != "pass" and checks["sufficiency"].status == "pass":
-        checks["sufficiency"].detail = "holds vacuously if the knowledge is inconsistent (see consistency)"
+    if checks["consistency"].status == "fail" and checks["sufficiency"].status == "pass":
+        checks["sufficiency"] = CheckResult("vacuous", "the knowledge is inconsistent with the scenario, so it entails anything "
+                                                       "(see consistency)", core=checks["sufficiency"].core)
+    elif checks["consistency"].status == "unknown" and checks["sufficiency"].status == "pass":
+        checks["sufficiency"].detail = "holds vacuously if the knowledge is inconsistent (consistency is unknown)"
+    checks["generality"] = _generality(s, K)
     false_results = [_false_knowledge(s, gamma, K, entry) for entry in problem.false_knowledge]
     statuses = [r.status for r in false_results]
     failed = [r.name for r in false_results if r.status == "fail"]
-    checks["false_knowledge"] = CheckResult(
-        _combine(statuses),
-        f"{len(statuses)} false formula(s)" + (f"; still entail the answer: {', '.join(map(str, failed))}" if failed else ""),
-    )
+    if not false_results:
+        checks["false_knowledge"] = CheckResult("n/a", "no false formula to check")
+    else:
+        checks["false_knowledge"] = CheckResult(
+            _combine(statuses),
+            f"{len(statuses)} false formula(s)" + (f"; true or still entail the answer: {', '.join(map(str, failed))}" if failed else ""),
+        )
     return Verdict(problem.source, problem.item, checks, false_results, time.perf_counter() - start)
+
+
+def entity_constants(problem: Problem) -> list[Any]:
+    """The candidates' constants: declared ones, else those in exactly one of answer and alternative."""
+    if problem.entities is not None:
+        return list(problem.entities)
+    a, b = _constants(problem.answer), _constants(problem.alternative)
+    return [c for c in a if not any(c.eq(d) for d in b)] + [d for d in b if not any(d.eq(c) for c in a)]
+
+
+def _constants(formula: Any) -> list[Any]:
+    """The 0-ary applications (constants, enumeration values) in a Z3 formula, each once."""
+    z3 = require("z3", "logic", "Checking formalized knowledge")
+    out: list[Any] = []
+    seen: set[int] = set()
+    todo = [formula]
+    while todo:
+        e = todo.pop()
+        if e.get_id() in seen:
+            continue
+        seen.add(e.get_id())
+        if z3.is_app(e):
+            if e.num_args() == 0 and not z3.is_bool(e) and e.decl().kind() in (z3.Z3_OP_UNINTERPRETED, z3.Z3_OP_DT_CONSTRUCTOR):
+                out.append(e)
+            todo.extend(e.children())
+        elif z3.is_quantifier(e):
+            todo.append(e.body())
+    return out
+
+
+def _generality(s: Session, K: list[tuple[str, Any]]) -> CheckResult:
+    """True knowledge that names a candidate, or entails the answer by itself, restates the answer."""
+    entities = entity_constants(s.p)
+    naming = [name for name, formula in K if any(c.eq(e) for c in _constants(formula) for e in entities)]
+    if naming:
+        return CheckResult("fail", "true knowledge names an entity of the schema: it is about this schema, not general knowledge",
+                           core=naming)
+    outcome, info = s.check([s.z3.Not(s.p.answer)], K)
+    if outcome == "sat":
+        return CheckResult("pass")
+    if outcome == "unsat":
+        return CheckResult("fail", "the knowledge entails the answer without the scenario: it restates the answer",
+                           core=s.minimal_core([s.z3.Not(s.p.answer)], K, info))
+    return CheckResult("unknown", str(info))
+
+
+def truth(s: Session, gamma: list[Any], K: list[tuple[str, Any]], formula: Any) -> str | None:
+    """Why a formula meant to be false is in fact true ("valid", "entailed by the true knowledge",
+    "entailed by the scenario and the true knowledge"), or None when Z3 finds a model where it is false
+    (an ``unknown`` counts as not shown true)."""
+    z3 = s.z3
+    if s.check(gamma + [z3.Not(formula)], K)[0] != "unsat":  # the widest question first: one call when false
+        return None
+    for reason, tracked in (("valid", []), ("entailed by the true knowledge", K)):
+        if s.check([z3.Not(formula)], tracked)[0] == "unsat":
+            return reason
+    return "entailed by the scenario and the true knowledge"
 
 
 def _false_knowledge(s: Session, gamma: list[Any], K: list[tuple[str, Any]], entry: tuple) -> CheckResult:
     name, formula, transformation, of = entry
     z3 = s.z3
+    true = truth(s, gamma, K, formula)
+    if true is not None:
+        return CheckResult("fail", f"{transformation or 'false'}: not false: {true}", name=name)
     # in place of the true formula it transforms (the rest of K kept); alone when it names none
     tracked = ([(n, f) for n, f in K if n != of] if of is not None else []) + [(name, formula)]
     outcome, info = s.check(gamma + [z3.Not(s.p.answer)], tracked)

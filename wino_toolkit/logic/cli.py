@@ -35,7 +35,7 @@ EPILOG = """examples:
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
-    from .checks import CHECKS, signature
+    from .checks import CHECKS, STATUSES, signature
     from .files import verify_files
 
     if args.timeout <= 0:
@@ -44,7 +44,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
     with console.status("checking") as status:
         verdicts = verify_files(args.files, timeout_ms=args.timeout,
                                 progress=lambda n, total: status.update(f"checked {n}/{total}"))
-    counts = {name: {s: 0 for s in ("pass", "fail", "unknown")} for name in CHECKS}
+    counts = {name: {s: 0 for s in STATUSES} for name in CHECKS}
     for v in verdicts:
         for name, c in v.checks.items():
             counts[name][c.status] += 1
@@ -81,7 +81,7 @@ def _print_verdicts(verdicts: list[Any], summary: dict[str, Any], sig: str) -> N
     console.print(table)
     for v in verdicts:
         for name, c in v.checks.items():
-            if c.status != "pass":
+            if c.status not in ("pass", "n/a"):
                 console.print(f"{escape(v.source)}: {name}: {c.status}: {escape(c.detail)}")
                 if c.core:
                     console.print(f"  formulas involved: {escape(', '.join(c.core))}")
@@ -94,7 +94,9 @@ def _print_verdicts(verdicts: list[Any], summary: dict[str, Any], sig: str) -> N
                               + (f" (using {escape(', '.join(c.core))})" if c.core else ""))
     checks = summary["checks"]
     console.print(f"{summary['files']} file(s): {summary['passed']} pass, {summary['failed']} fail, {summary['unknown']} unknown; "
-                  + ", ".join(f"{n} {checks[n]['pass']}/{summary['files']}" for n in checks) + f"; {summary['seconds']} s in Z3")
+                  + ", ".join(f"{n} {checks[n]['pass']}/{summary['files']}" + "".join(f" ({checks[n][s]} {s})" for s in ("vacuous", "n/a")
+                                                                                      if checks[n][s]) for n in checks)
+                  + f"; {summary['seconds']} s in Z3")
 
 
 def cmd_render(args: argparse.Namespace) -> int:
@@ -113,6 +115,10 @@ def cmd_render(args: argparse.Namespace) -> int:
         formalizations, sentences = render_files(args.files, variants=args.variant or VARIANTS, generate=not args.no_generate,
                                                  timeout_ms=args.timeout,
                                                  progress=lambda n, total: status.update(f"rendered {n}/{total}"))
+    if args.balance:
+        from .files import balance
+
+        sentences = balance(sentences)
     if args.items is None:
         write_sentences(sentences, args.output)
         written = f"{len(sentences)} sentences"
@@ -214,7 +220,7 @@ def cmd_link(args: argparse.Namespace) -> int:
 
 
 def _mark(status: str) -> str:
-    return {"pass": "[green]pass[/]", "fail": "[red]FAIL[/]"}.get(status, "[yellow]unknown[/]")
+    return {"pass": "[green]pass[/]", "fail": "[red]FAIL[/]", "vacuous": "[red]vacuous[/]", "n/a": "n/a"}.get(status, "[yellow]unknown[/]")
 
 
 def add_logic_commands(subparsers: Any) -> argparse.ArgumentParser:
@@ -225,9 +231,11 @@ def add_logic_commands(subparsers: Any) -> argparse.ArgumentParser:
         epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     sub = logic.add_subparsers(dest="logic_command", required=True, metavar="COMMAND")
-    p = sub.add_parser("verify", help="run the consistency, sufficiency, necessity, uniqueness and false-knowledge checks",
-                       description="Run the consistency, sufficiency, necessity, uniqueness and false-knowledge checks.",
-                       epilog="exit codes: 0 every check passed, 1 a check failed or an input is bad, 2 usage error, "
+    p = sub.add_parser("verify", help="run the consistency, sufficiency, necessity, uniqueness, generality and false-knowledge checks",
+                       description="Run the consistency, sufficiency, necessity, uniqueness, generality and false-knowledge checks. "
+                                   "Sufficiency is 'vacuous' when the knowledge is inconsistent (consistency fails, so the file "
+                                   "fails); false knowledge is 'n/a' when the file has no false formula (that fails nothing).",
+                       epilog="exit codes: 0 every check passed (or n/a), 1 a check failed or an input is bad, 2 usage error, "
                               f"{UNKNOWN_EXIT} no check failed but one is unknown (Z3 ran out of --timeout)")
     p.add_argument("files", nargs="*", metavar="FILE", help=".fol formalizations or .smt2 files (default: every shipped one)")
     p.add_argument("--json", action="store_true", help="one JSON object: per-file checks, cores, countermodels, summary")
@@ -239,6 +247,8 @@ def add_logic_commands(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("files", nargs="*", metavar="FILE", help=".fol formalizations (default: every shipped one)")
     p.add_argument("--variant", action="append", choices=VARIANTS, help="variable, grounded or natural (repeatable; default all)")
     p.add_argument("--no-generate", action="store_true", help="only the formulas written in the files, no generated false ones")
+    p.add_argument("--balance", action="store_true", help="true and false sentences 1:1 as in WinoLogic: each true formula "
+                   "with one of its false variants (chosen cyclically, no seed), a true one with none left out")
     p.add_argument("--items", metavar="CORPUS", help="the corpus the formalizations link to (e.g. WSCollection.xml): "
                    "write a corpus, one item per sentence, instead of the sentence table")
     p.add_argument("--from", dest="source_format", metavar="FORMAT", help="format of --items (default: detected)")

@@ -5,18 +5,24 @@ One item per sentence, as in WinoLogic: the item's text, pronoun, candidates and
 format that holds knowledge (native JSON Lines, WinoLogic) and read back by ``wino convert`` and
 the evaluation commands like any other corpus. The WSC sentences are not shipped with the
 formalizations: they come from the corpus file the caller passes.
+
+Each rendered item keeps its source item's twin group, role and triggers (so ``wino stats`` sees
+the schemas), and a false sentence's item names the item of the true sentence it transforms
+(``meta["true_item"]``). Candidates are written as the sentence mentions them ("the city
+councilmen", not WSC's answer spelling "The city councilmen"), since a claim mentions them mid-sentence.
 """
 from __future__ import annotations
 
+import re
 from typing import Iterable
 
 from wino_toolkit.errors import FormatError
-from wino_toolkit.schema import Item, Knowledge
+from wino_toolkit.schema import Candidate, Item, Knowledge
 
 from .generate import KnowledgeSentence
 from .syntax import Formalization
 
-__all__ = ["rendered_items", "check_link"]
+__all__ = ["rendered_items", "check_link", "mid_sentence"]
 
 
 def _key(mention: str) -> str:
@@ -24,6 +30,16 @@ def _key(mention: str) -> str:
     spelling for "Ann's personal problems") names the person ("Ann")."""
     key = mention.casefold()
     return key[:-2] if key.endswith("'s") else key
+
+
+def mid_sentence(candidate: Candidate, text: str) -> Candidate:
+    """``candidate`` as it reads inside a sentence: spelled as its mention in ``text`` where that differs
+    only in case, and a capitalised leading article lowered ("The city councilmen" → "the city councilmen")."""
+    span = candidate.span
+    said = candidate.text
+    if span is not None and text[span.start:span.end].casefold() == said.casefold():
+        said = text[span.start:span.end]  # the sentence's own case ("his son"), but sentence-initial "The" too:
+    return Candidate(re.sub(r"^(The|A|An)\b", lambda m: m.group(1).lower(), said), span)
 
 
 def check_link(f: Formalization, item: Item) -> None:
@@ -49,13 +65,18 @@ def rendered_items(formalizations: Iterable[Formalization], sentences: Iterable[
             raise FormatError(f.path, None, f"item {f.item!r} is not in the corpus given (ids like {next(iter(by_id), '-')!r})")
         check_link(f, by_id[f.item])
         linked[f.item] = by_id[f.item]
+    sentences = list(sentences)
+    ids = {(s.item, s.name, s.variant): f"{corpus}-{n}" for n, s in enumerate(sentences, 1)}
     out = []
     for n, s in enumerate(sentences, 1):
         item = linked[s.item]
         meta = {"schema_item": s.item, "knowledge_name": s.name, "variant": s.variant, "origin": s.origin}
         if s.transformation is not None:
             meta["transformation"] = s.transformation
+        if not s.truth and (s.item, s.of, s.variant) in ids:
+            meta["true_item"] = ids[(s.item, s.of, s.variant)]
         out.append(Item(id=f"{corpus}-{n}", corpus=corpus, language=item.language, text=item.text, pronoun=item.pronoun,
-                        candidates=list(item.candidates), answer=item.answer, split=item.split,
+                        candidates=[mid_sentence(c, item.text) for c in item.candidates], answer=item.answer, split=item.split,
+                        twin=item.twin, role=item.role, triggers=list(item.triggers),
                         knowledge=[Knowledge(s.reason or s.text, s.truth, s.formula)], meta=meta))
     return out

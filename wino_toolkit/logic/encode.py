@@ -83,6 +83,7 @@ class Encoder:
             alternative=self.formula(f.alternative_formula, {}),
             ground_atoms=self.ground_atoms(),
             domain=f.domain,
+            entities=list(self.entities.values()),
         )
 
     # -- terms and formulas -----------------------------------------------------------------

@@ -14,8 +14,8 @@ from .render import VARIANTS
 from .smtlib import load_smtlib
 from .syntax import Formalization
 
-__all__ = ["shipped_formalizations", "load_problem", "verify", "verify_files", "load_formalizations", "render_files", "write_sentences",
-           "SENTENCE_COLUMNS"]
+__all__ = ["shipped_formalizations", "load_problem", "verify", "verify_files", "load_formalizations", "render_files", "balance",
+           "write_sentences", "SENTENCE_COLUMNS"]
 
 
 def shipped_formalizations() -> list[Path]:
@@ -117,6 +117,31 @@ def render_files(paths: Sequence[str | Path] | None = None, *, variants: Sequenc
         if progress is not None:
             progress(n, len(formalizations))
     return formalizations, sentences
+
+
+def balance(sentences: Sequence[KnowledgeSentence]) -> list[KnowledgeSentence]:
+    """True and false sentences 1:1, as in WinoLogic: each true formula with one false formula that
+    transforms it (one naming no true formula counts for its item's first), in every variant; a
+    true formula with none is left out. The n-th true formula takes its false ones' n-th (cyclically),
+    so every transformation is represented without a random draw; the order is kept."""
+    true: list[tuple[str, str]] = []
+    false: dict[tuple[str, str], list[str]] = {}
+    first: dict[str, str] = {}
+    for s in sentences:
+        if s.truth and (s.item, s.name) not in false:
+            true.append((s.item, s.name))
+            false[(s.item, s.name)] = []
+            first.setdefault(s.item, s.name)
+    for s in sentences:
+        if not s.truth:
+            options = false.get((s.item, s.of if s.of is not None else first.get(s.item, "")))
+            if options is not None and s.name not in options:
+                options.append(s.name)
+    keep: set[tuple[str, str]] = set()
+    paired = [(key, false[key]) for key in true if false[key]]
+    for n, (key, options) in enumerate(paired):
+        keep |= {key, (key[0], options[n % len(options)])}
+    return [s for s in sentences if (s.item, s.name) in keep]
 
 
 #: columns of the sentences table (``wino logic render`` without ``--items``)

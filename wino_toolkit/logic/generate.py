@@ -8,8 +8,10 @@ Transformations of a true formula ``∀x, y. P(x, y) → C(x)``, WinoLogic's fou
 - ``replace``: one party put in place of the other in the conclusion, ``P(x, y) → C(y)``;
 - ``change``: the conclusion's predicate changed to another of the same signature, ``P(x, y) → D(x)``.
 
-A candidate is kept when it is consistent with the scenario and, in place of the true formula,
-does not entail the answer; a candidate written the same as a formula already there (one in the
+A candidate is kept when Z3 shows it is really false (not valid, not entailed by the true
+knowledge, not entailed by the scenario and the true knowledge: "P → P", which ``change`` makes
+when it picks the premise's own predicate, is dropped), and it is consistent with the scenario
+and, in place of the true formula, does not entail the answer; a candidate written the same as a formula already there (one in the
 file, say; equations compared either way round) is dropped. Two parties make ``swap`` and
 ``replace`` logically equivalent (rename x and y), but they read differently, so both stay.
 """
@@ -18,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Iterator
 
-from .checks import Problem, Session
+from .checks import Problem, Session, truth
 from .deep import deep
 from .encode import Encoder
 from .formulas import Atom, Bin, Eq, Formula, Not, Quant, Var, conclusion, free_vars, map_atoms, strip_quantifiers, substitute, with_conclusion
@@ -47,6 +49,10 @@ class Checker:
         tracked = self._others(without) + [("candidate", self.encoder.formula(formula, {}))]
         outcome, _ = self.session.check(self.gamma + [z3.Not(self.problem.answer)], tracked)
         return outcome == "unsat"
+
+    def truth(self, formula: Formula) -> str | None:
+        """Why ``formula`` is true in this schema (valid, or entailed), None when Z3 shows it can be false."""
+        return truth(self.session, self.gamma, self.problem.knowledge, self.encoder.formula(formula, {}))
 
     def consistent(self, formula: Formula, without: str | None = None) -> bool:
         tracked = self._others(without) + [("candidate", self.encoder.formula(formula, {}))]
@@ -122,14 +128,15 @@ def canonical(formula: Formula) -> str:
 
 
 def false_variants(k: KnowledgeFormula, f: Formalization, checker: Checker) -> list[KnowledgeFormula]:
-    """The transformations of ``k`` that Z3 confirms are consistent and do not entail the answer."""
+    """The transformations of ``k`` that Z3 confirms are false, consistent and do not entail the answer."""
     seen = {canonical(g.formula) for g in f.knowledge}
     out = []
     for kind, candidate in transformations(k, f):
         if canonical(candidate) in seen:
             continue
         seen.add(canonical(candidate))
-        if checker.consistent(candidate, without=k.name) and not checker.entails_answer(candidate, without=k.name):
+        if (checker.truth(candidate) is None and checker.consistent(candidate, without=k.name)
+                and not checker.entails_answer(candidate, without=k.name)):
             out.append(KnowledgeFormula(f"{k.name}~{kind}{sum(o.transformation == kind for o in out) or ''}", False,
                                         candidate, kind, k.name, k.line))
     return out

@@ -95,16 +95,22 @@ def grounding(f: Formalization, k: KnowledgeFormula, checker: Any = None) -> dic
     instance, with the scenario and the other true knowledge, entails the answer; when none of
     the first :data:`MAX_GROUNDINGS` does (a false formula, or knowledge that only works jointly),
     the first assignment. A false formula that transforms a true one takes that one's grounding,
-    so the true and false sentences differ only where the formulas do. ``checker`` is a
+    so the true and false sentences differ only where the formulas do; a variable the true one
+    lacks gets an entity not used yet, so no sentence is left naming "thing Y". ``checker`` is a
     :class:`~.generate.Checker`.
     """
+    variables = universal_objects(k.formula)
+    names = [f.answer] + [n for n in f.entities if n != f.answer]
     if k.of is not None:
         source = next(t for t in f.knowledge if t.name == k.of)
-        return grounding(f, source, checker)
-    variables = universal_objects(k.formula)
+        inherited = {v: e for v, e in grounding(f, source, checker).items() if v in variables}
+        for v in variables:  # one the true formula lacks ("replace" may bring in y): an entity not used yet
+            if v not in inherited:
+                free = [n for n in names if n not in inherited.values()]
+                inherited[v] = (free or names)[0]
+        return inherited
     if not variables:
         return {}
-    names = [f.answer] + [n for n in f.entities if n != f.answer]
     if len(variables) <= len(names):
         every = itertools.permutations(names, len(variables))
     else:

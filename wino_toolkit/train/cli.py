@@ -134,7 +134,9 @@ def cmd_train(args: argparse.Namespace) -> int:
         if sizes:
             if not dev and not args.evaluate:
                 raise WinoError("a learning curve needs --eval CORPUS (or --dev) to measure the accuracy on")
-            target = ", ".join(Path(p).name for p in (args.evaluate or args.dev))
+            # named by the corpora read (wsc273 with -O subset=wsc273), then the files they came from
+            target = (" + ".join(sorted({i.corpus for i in evaluate_on})) + " ("
+                      + ", ".join(Path(p).name for p in (args.evaluate or args.dev)) + ")")
             result = learning_curve(items, model=args.model, sizes=sizes, output_dir=out, evaluate_on=evaluate_on,
                                     dev=dev if args.evaluate else None, seeds=seeds, config=config, target=target,
                                     progress=progress)

@@ -18,7 +18,7 @@ from wino_toolkit.errors import WinoError
 from wino_toolkit.locks import locks_directory
 from wino_toolkit.schema import Item
 
-from .finetune import RUN_FILE, Run, TrainConfig, fine_tune
+from .finetune import RUN_FILE, Run, TrainConfig, fine_tune, reuse_differences
 
 __all__ = ["ALIASES", "parse_grid", "GridPoint", "GridResult", "grid_search", "run_or_load", "learning_curve"]
 
@@ -104,11 +104,19 @@ class GridResult:
         return table
 
 
-def run_or_load(directory: Path, train: Sequence[Item], **kwargs: Any) -> Run:
-    """The finished run in ``directory`` if there is one, else a new run there (resumed from its checkpoints)."""
+def run_or_load(directory: Path, train: Sequence[Item], *, model: str, dev: Sequence[Item] | None = None,
+                config: TrainConfig | None = None, **kwargs: Any) -> Run:
+    """The finished run in ``directory`` if its settings, model and data are the ones asked for (else a
+    :class:`WinoError` naming what differs), or a new run there (resumed from its checkpoints)."""
     if (directory / RUN_FILE).is_file():
-        return Run.load(directory)
-    return fine_tune(train, output_dir=directory, resume=(directory / "checkpoints").exists(), **kwargs)
+        run = Run.load(directory)
+        differences = reuse_differences(run, train, model=model, dev=dev, config=config)
+        if differences:
+            raise WinoError(f"{directory} was trained with {'; '.join(differences)}: use another -o, or remove it "
+                            "to train again")
+        return run
+    return fine_tune(train, output_dir=directory, resume=(directory / "checkpoints").exists(), model=model, dev=dev,
+                     config=config, **kwargs)
 
 
 @locks_directory("output_dir", what="a fine-tuning grid")

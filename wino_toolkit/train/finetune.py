@@ -39,7 +39,7 @@ from wino_toolkit.schema import Item
 
 from .examples import FORMS, Example, encode, examples
 
-__all__ = ["TrainConfig", "Run", "fine_tune", "ChoiceCollator", "PRECISIONS"]
+__all__ = ["TrainConfig", "Run", "fine_tune", "reuse_differences", "ChoiceCollator", "PRECISIONS", "BOOKKEEPING"]
 
 RUN_FILE = "run.json"
 #: why an item without an answer is left out of training and of the development split
@@ -159,7 +159,7 @@ class Run:
         """The fine-tuned model (in eval mode) and its tokenizer."""
         transformers = require("transformers", "neural", "Fine-tuning")
         auto = transformers.AutoModelForMultipleChoice if self.config.form == "mc" else transformers.AutoModelForSequenceClassification
-        model = from_pretrained(auto, self.model_dir, what="fine-tuned model")
+        model = from_pretrained(auto, self.model_dir, what="fine-tuned model", complete=True)  # its head was trained: never a new one
         if device is not None or self.config.device != "auto":
             model = model.to(device or self.config.device)
         elif _torch().cuda.is_available():
@@ -325,6 +325,48 @@ def _versions() -> dict[str, str]:
     return out
 
 
+def _training_data(items: Iterable[Item], dev: Iterable[Item] | None, dev_fraction: float, seed: int,
+                   report: FormReport) -> tuple[list[Item], list[Item], dict[str, Any] | None]:
+    """The labeled training and development items a run uses, and how the dev items were held out (None: given)."""
+    items = list(report.labeled(items, UNLABELED))
+    held_out = None
+    if dev is None:
+        from .splits import split
+
+        parts = split(items, dev=dev_fraction, seed=seed)
+        items, dev = parts["train"], parts["dev"]
+        held_out = {"fraction": dev_fraction, "seed": seed}
+    return items, list(report.labeled(dev, UNLABELED)), held_out
+
+
+#: settings that change what is kept on disk or how fast the dev split is scored, never the trained weights
+BOOKKEEPING = ("keep_checkpoints", "remove_checkpoints", "eval_batch_size")
+
+
+def reuse_differences(run: Run, items: Iterable[Item], *, model: str, dev: Iterable[Item] | None = None,
+                      dev_fraction: float = 0.1, config: TrainConfig | None = None) -> list[str]:
+    """How the finished ``run`` differs from what :func:`fine_tune` would record for these arguments:
+    ``"learning_rate 2e-05, not 1e-05"``, one phrase per differing setting, the model, or the data
+    (its checksum); empty when the run can stand in for training again. :data:`BOOKKEEPING` is not compared."""
+    from wino_toolkit.eval.api import items_checksum
+    from wino_toolkit.eval.models import model_identity
+
+    config = config or TrainConfig()
+    found, wanted = dataclasses.asdict(run.config), dataclasses.asdict(config)
+    differences = [f"{name} {found[name]!r}, not {wanted[name]!r}" for name in wanted
+                   if name not in BOOKKEEPING and found.get(name) != wanted[name]]
+    # a directory is named by its config's hash (the path may be spelled otherwise); a hub name by itself
+    if Path(model).is_dir() and model_identity(model, None) != run.identity:
+        differences.append(f"model {run.identity}, not {model_identity(model, None)} ({model})")
+    elif not Path(model).is_dir() and model != run.model:
+        differences.append(f"model {run.model}, not {model}")
+    train, dev_items, _ = _training_data(items, dev, dev_fraction, config.seed, FormReport())
+    if items_checksum([*train, *dev_items]) != run.data:
+        differences.append(f"other data (checksum {run.data}, not {items_checksum([*train, *dev_items])}: "
+                           f"{len(train)} training and {len(dev_items)} dev items now)")
+    return differences
+
+
 @locks_directory("output_dir", what="fine-tuning")
 def fine_tune(items: Iterable[Item], *, model: str, output_dir: str | Path, dev: Iterable[Item] | None = None,
               dev_fraction: float = 0.1, config: TrainConfig | None = None, resume: bool = False,
@@ -348,15 +390,7 @@ def fine_tune(items: Iterable[Item], *, model: str, output_dir: str | Path, dev:
     config = (config or TrainConfig()).replace(**hparams)
     output = Path(output_dir)
     report = FormReport()
-    items = list(report.labeled(items, UNLABELED))
-    held_out = None
-    if dev is None:
-        from .splits import split
-
-        parts = split(items, dev=dev_fraction, seed=config.seed)
-        items, dev = parts["train"], parts["dev"]
-        held_out = {"fraction": dev_fraction, "seed": config.seed}
-    dev = list(report.labeled(dev, UNLABELED))
+    items, dev, held_out = _training_data(items, dev, dev_fraction, config.seed, report)
     train_found, dev_found = examples(items, config.form, report), examples(dev, config.form, report)
     if not train_found:
         from wino_toolkit.console import skip_summary

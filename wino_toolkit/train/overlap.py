@@ -25,6 +25,16 @@ words are ranked rarest first, and two sets with Jaccard >= t must share one of 
 sharing a rare word are ever compared, and none is missed. Containment is found the same way
 through the rarest word of the shorter text. An item is never compared with itself (same
 corpus, split and id), so a corpus against itself lists its internal duplicates.
+
+Translations share no words with their English original, so text alone misses them (PWS's 1,868
+translated items of WSC schemas). A second route, ``parallel``, compares the schema version an item
+translates: its parallel key (:mod:`wino_toolkit.parallel`, ``meta["parallel"]`` of PWS and XWINO
+items) or, for an English item of a corpus without one (the WSC XML, DPR), the key of its own text.
+A target overlaps a source by this route when their keys are equal, or when another target item
+with its key overlaps that source exactly by text (XWINO's English row holds the WSC sentence
+inside longer text; its translations then overlap too). Every translation of a row in a parallel
+corpus overlaps the others, so a parallel corpus against itself overlaps entirely. An item that
+overlaps both ways counts by text.
 """
 from __future__ import annotations
 
@@ -32,15 +42,18 @@ import math
 import unicodedata
 from collections import Counter, defaultdict
 from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 from wino_toolkit.errors import WinoError
+from wino_toolkit.parallel import PARALLEL, parallel_key
 from wino_toolkit.schema import Item
 
-__all__ = ["normalize", "overlap", "OverlapReport", "Pair", "EXACT", "MIN_CONTAINED_WORDS"]
+__all__ = ["normalize", "overlap", "OverlapReport", "Pair", "EXACT", "KINDS", "MIN_CONTAINED_WORDS", "item_key"]
 
-#: kinds of exact overlap, strongest first; ``near`` comes after them
+#: kinds of exact overlap by text, strongest first
 EXACT = ("equal", "contains", "contained")
+#: every kind, strongest first: exact by text, the same schema version by parallel key, near by text
+KINDS = (*EXACT, "parallel", "near")
 MIN_CONTAINED_WORDS = 5
 
 
@@ -74,6 +87,14 @@ def normalize(text: str) -> str:
     return " ".join(unicodedata.normalize("NFKC", text).casefold().translate(_SPACING).split())
 
 
+def item_key(item: Item) -> str | None:
+    """The schema version ``item`` is: its parallel key, else (English only) the key of its own text."""
+    key = item.meta.get(PARALLEL) if isinstance(item.meta, dict) else None
+    if isinstance(key, str):
+        return key
+    return parallel_key(item.text) if item.language.split("-")[0].lower() == "en" else None
+
+
 @dataclass(eq=False)
 class Pair:
     """A target item that overlaps a source item: how (``kind``) and their word Jaccard similarity."""
@@ -83,18 +104,25 @@ class Pair:
     kind: str
     similarity: float
 
+    @property
+    def route(self) -> str:
+        """``"parallel key"`` for a translation of the source's schema version, else ``"text"``."""
+        return "parallel key" if self.kind == "parallel" else "text"
+
     def to_dict(self) -> dict[str, Any]:
         return {"target": self.target.id, "target_corpus": self.target.corpus, "source": self.source.id,
-                "source_corpus": self.source.corpus, "kind": self.kind, "similarity": round(self.similarity, 4)}
+                "source_corpus": self.source.corpus, "kind": self.kind, "route": self.route,
+                "similarity": round(self.similarity, 4)}
 
 
 @dataclass
 class OverlapReport:
     """Counts per target corpus and language, and every overlapping pair.
 
-    ``counts[corpus]`` is ``{"items", "exact", "near", "languages": {language: {"items", "exact",
-    "near"}}}``: an item with any exact overlap counts as exact, one with only near-duplicates as
-    near. ``sources`` counts the items compared against, per corpus.
+    ``counts[corpus]`` is ``{"items", "exact", "parallel", "near", "languages": {language: {"items",
+    "exact", "parallel", "near"}}}``: each overlapping item counts once, under its strongest kind
+    (:data:`KINDS`): ``exact`` and ``near`` by text, ``parallel`` by parallel key only (a translation).
+    ``sources`` counts the items compared against, per corpus.
     """
 
     counts: dict[str, dict[str, Any]]
@@ -103,8 +131,8 @@ class OverlapReport:
     threshold: float
 
     def ids(self, *, near: bool = True) -> set[tuple[str, str | None, str]]:
-        """``(corpus, split, id)`` of every overlapping target (only exact overlaps with ``near=False``)."""
-        return {_key(p.target) for p in self.pairs if near or p.kind in EXACT}
+        """``(corpus, split, id)`` of every overlapping target (without near-duplicates with ``near=False``)."""
+        return {_key(p.target) for p in self.pairs if near or p.kind != "near"}
 
     def to_json(self, *, details: bool = False) -> dict[str, Any]:
         out: dict[str, Any] = {"threshold": self.threshold, "against": self.sources, "overlap": self.counts}
@@ -116,13 +144,16 @@ class OverlapReport:
         """A rich table: one row per target corpus and language."""
         from rich.table import Table
 
-        table = Table(title=f"overlap with {', '.join(self.sources)} (near: word Jaccard >= {self.threshold:g})")
-        for name in ("corpus", "language", "items", "exact", "near", "overlapping"):
+        table = Table(title=f"overlap with {', '.join(self.sources)} (near: word Jaccard >= {self.threshold:g})",
+                      caption="exact, near: by text; parallel: by parallel key only (a translation of a source's schema)")
+        for name in ("corpus", "language", "items", "exact", "near", "parallel", "overlapping"):
             table.add_column(name, justify="left" if name in ("corpus", "language") else "right")
         for corpus, row in self.counts.items():
             for language, counts in row["languages"].items():
-                share = (counts["exact"] + counts["near"]) / counts["items"] if counts["items"] else 0.0
-                table.add_row(corpus, language, str(counts["items"]), str(counts["exact"]), str(counts["near"]), f"{share:.1%}")
+                found = counts["exact"] + counts["near"] + counts["parallel"]
+                share = found / counts["items"] if counts["items"] else 0.0
+                table.add_row(corpus, language, str(counts["items"]), str(counts["exact"]), str(counts["near"]),
+                              str(counts["parallel"]), f"{share:.1%}")
         return table
 
 
@@ -179,12 +210,34 @@ def overlap(targets: Iterable[Item], sources: Iterable[Item], *, threshold: floa
                     note(*((j, i) if kind == "contains" else (i, j)), kind)
     for ti, si in _similar(t, s, rank, threshold):
         note(ti, si, "near")
+    _parallel(t.items, s.items, found, note)
     pairs = [Pair(t.items[ti], s.items[si], kind, _jaccard(t.words[ti], s.words[si])) for (ti, si), kind in sorted(found.items())]
     return OverlapReport(_counts(t.items, pairs), dict(Counter(item.corpus for item in s.items)), pairs, threshold)
 
 
+def _parallel(targets: list[Item], sources: list[Item], found: dict[tuple[int, int], str],
+              note: Callable[[int, int, str], None]) -> None:
+    """Note the overlaps by parallel key: equal keys, and the target items sharing a key with a target that
+    overlaps a source exactly by text."""
+    keys = [item_key(item) for item in targets]
+    holding: dict[str, list[int]] = defaultdict(list)
+    for si, item in enumerate(sources):
+        if (key := item_key(item)) is not None:
+            holding[key].append(si)
+    group: dict[str, list[int]] = defaultdict(list)
+    for ti, key in enumerate(keys):
+        if key is not None:
+            group[key].append(ti)
+            for si in holding.get(key, ()):
+                note(ti, si, "parallel")
+    for (ti, si), kind in list(found.items()):
+        if kind in EXACT and keys[ti] is not None:
+            for other in group[keys[ti]]:
+                note(other, si, "parallel")
+
+
 def _strength(kind: str) -> int:
-    return EXACT.index(kind) if kind in EXACT else len(EXACT)
+    return KINDS.index(kind)
 
 
 def _jaccard(a: frozenset, b: frozenset) -> float:
@@ -216,15 +269,17 @@ def _similar(t: _Texts, s: _Texts, rank: dict[str, int], threshold: float) -> It
 
 
 def _counts(targets: list[Item], pairs: list[Pair]) -> dict[str, dict[str, Any]]:
-    exact = {_key(p.target) for p in pairs if p.kind in EXACT}
-    near = {_key(p.target) for p in pairs} - exact
+    strongest: dict[tuple[str, str | None, str], int] = {}
+    for p in pairs:
+        strongest[_key(p.target)] = min(strongest.get(_key(p.target), len(KINDS)), _strength(p.kind))
+    kind = {key: "exact" if rank < len(EXACT) else KINDS[rank] for key, rank in strongest.items()}
     counts: dict[str, dict[str, Any]] = {}
     for item in targets:
-        row = counts.setdefault(item.corpus, {"items": 0, "exact": 0, "near": 0, "languages": {}})
-        cell = row["languages"].setdefault(item.language, {"items": 0, "exact": 0, "near": 0})
-        key = _key(item)
+        row = counts.setdefault(item.corpus, {"items": 0, "exact": 0, "parallel": 0, "near": 0, "languages": {}})
+        cell = row["languages"].setdefault(item.language, {"items": 0, "exact": 0, "parallel": 0, "near": 0})
+        found = kind.get(_key(item))
         for counter in (row, cell):
             counter["items"] += 1
-            counter["exact"] += key in exact
-            counter["near"] += key in near
+            if found:
+                counter[found] += 1
     return counts
