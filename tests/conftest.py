@@ -34,3 +34,21 @@ def shared_file(rel: str) -> Path:
     if not path.exists():
         pytest.skip(f"{path} is not present")
     return path
+
+
+def cli_actions(parser=None):
+    """``(command words, parser, action)`` for every argument of ``wino`` and each of its subcommands, depth first:
+    what the contract tests over every command (outputs, numbers, models, reader options) walk."""
+    import argparse
+
+    from wino_toolkit.cli import build_parser
+
+    def walk(p, words):
+        for action in p._actions:
+            if isinstance(action, argparse._SubParsersAction):
+                for name, sub in action.choices.items():
+                    yield from walk(sub, f"{words} {name}".strip())
+            else:
+                yield words, p, action
+
+    return walk(parser or build_parser(), "")

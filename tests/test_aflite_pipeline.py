@@ -2,7 +2,6 @@
 twins share a cross-validation fold, and ``--keep-twins`` reports what it kept."""
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import replace
 from pathlib import Path

@@ -25,7 +25,7 @@ pytest.importorskip("torch")
 pytest.importorskip("transformers")
 
 import wino_toolkit as wt  # noqa: E402
-from conftest import SAMPLES  # noqa: E402
+from conftest import SAMPLES, cli_actions  # noqa: E402
 from test_aflite_embed import toy_items  # noqa: E402
 from wino_toolkit import hub  # noqa: E402
 from wino_toolkit.cli import build_parser, main  # noqa: E402
@@ -298,16 +298,9 @@ def test_bad_progress_interval_is_refused(value, monkeypatch):
         progress_interval()
 
 
-def model_commands(parser: argparse.ArgumentParser, prefix: str = "") -> dict[str, argparse.ArgumentParser]:
+def model_commands(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
     """Every (sub-)command of ``parser`` that takes ``--model``, by its words."""
-    found = {}
-    for action in parser._actions:
-        if isinstance(action, argparse._SubParsersAction):
-            for word, sub in action.choices.items():
-                found.update(model_commands(sub, f"{prefix} {word}".strip()))
-        elif "--model" in action.option_strings:
-            found[prefix] = parser
-    return found
+    return {words: sub for words, sub, action in cli_actions(parser) if "--model" in action.option_strings}
 
 
 def test_every_command_taking_a_model_has_verbose_and_is_checked_for_fast_failure():

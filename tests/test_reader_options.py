@@ -10,8 +10,8 @@ import json
 import pytest
 
 import wino_toolkit as wt
-from conftest import SAMPLES
-from wino_toolkit.cli import build_parser, main
+from conftest import SAMPLES, cli_actions
+from wino_toolkit.cli import main
 
 WSC, DPR, XWINO = SAMPLES / "wsc-xml.xml", SAMPLES / "dpr.txt", SAMPLES / "xwino.tsv"
 
@@ -56,18 +56,10 @@ def test_validate_takes_file_prefixed_options():
 def test_every_command_spells_reader_options_one_way():
     """Every subcommand that reads corpora has `-O [FILE:]KEY=VALUE`, with one help text, and no other spelling
     except the deprecated `-A`/`-T`, whose help says so."""
-    parser = build_parser()
-    found = {}
-
-    def walk(p, name):
-        for action in p._actions:
-            if action.choices and isinstance(action.choices, dict):
-                for sub, subparser in action.choices.items():
-                    walk(subparser, f"{name} {sub}".strip())
-            elif getattr(action, "dest", "").endswith("_option") and action.dest != "write_option":
-                found.setdefault(name, []).append(action)
-
-    walk(parser, "")
+    found: dict = {}
+    for name, _, action in cli_actions():
+        if action.dest.endswith("_option") and action.dest != "write_option":
+            found.setdefault(name, []).append(action)
     assert {"convert", "stats", "validate", "train", "overlap", "eval transfer", "eval lm", "aflite embed",
             "pmi check", "export"} <= set(found)
     helps = set()

@@ -67,6 +67,7 @@ def test_ci_runs_both_readme_quickstart_commands_verbatim():
     assert len(commands) == 2, commands
     assert "wino demo" in commands[0] and commands[1].endswith("pytest")
     ci = (ROOT / ".ci" / "run").read_text()
+    assert f"MAIN_JOB='{commands[0]}'" in ci and f"TESTS='{commands[1]}'" in ci  # written out, and equal to the README's
     first, second = ci.index("readme_commands.py 0"), ci.index("readme_commands.py 1")
     assert first < second
     # the main job runs in a virtual environment of its own, made before it and left before the tests' one

@@ -6,7 +6,6 @@ subprocesses where a signal or a second process is the point.
 """
 from __future__ import annotations
 
-import argparse
 import ast
 import json
 import os
@@ -21,8 +20,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from conftest import ROOT, SAMPLES
-from wino_toolkit.cli import build_parser, main
+from conftest import ROOT, SAMPLES, cli_actions
+from wino_toolkit.cli import main
 from wino_toolkit.errors import FormatError, OutputError, WinoError, WinoWarning
 from wino_toolkit.locks import LOCK_FILE, directory_lock
 
@@ -339,17 +338,8 @@ def test_every_output_path_is_checked_before_the_work(case, tmp_path, capsys, mo
 
 def test_every_output_option_of_every_command_is_checked():
     """A new command or output option joins the table above (and its early check), or this fails."""
-    found = set()
-
-    def walk(parser: argparse.ArgumentParser, words: tuple[str, ...]) -> None:
-        for action in parser._actions:
-            if isinstance(action, argparse._SubParsersAction):
-                for name, sub in action.choices.items():
-                    walk(sub, (*words, name))
-            elif action.dest in ("output", "plot", "report", "predictions", "work"):
-                found.add((" ".join(words), action.option_strings[0]))
-
-    walk(build_parser(), ())
+    found = {(words, action.option_strings[0]) for words, _, action in cli_actions()
+             if action.dest in ("output", "plot", "report", "predictions", "work")}
     assert found == {(c, o) for c, o, _, _ in output_cases()}
 
 
@@ -484,17 +474,7 @@ CHECKED_IN_THE_COMMAND = {
 
 def test_every_numeric_option_is_bounded():
     """A new numeric option takes a type from wino_toolkit.argtypes (or a check in its command), or this fails."""
-    raw = set()
-
-    def walk(parser: argparse.ArgumentParser, words: tuple[str, ...]) -> None:
-        for action in parser._actions:
-            if isinstance(action, argparse._SubParsersAction):
-                for name, sub in action.choices.items():
-                    walk(sub, (*words, name))
-            elif action.type in (int, float):
-                raw.add((" ".join(words), action.option_strings[0]))
-
-    walk(build_parser(), ())
+    raw = {(words, action.option_strings[0]) for words, _, action in cli_actions() if action.type in (int, float)}
     assert raw <= CHECKED_IN_THE_COMMAND, raw - CHECKED_IN_THE_COMMAND
 
 
@@ -524,16 +504,7 @@ OTHER_TOOLS = {"--include", "--tasks", "--html-safe"}
 def test_messages_name_only_real_options():
     """"pass resume" named a Python argument where the option is --resume: every `--option` a message
     names is one of wino's own, and no message tells the user to pass a bare Python argument."""
-    options = set()
-
-    def walk(parser: argparse.ArgumentParser) -> None:
-        for action in parser._actions:
-            options.update(action.option_strings)
-            if isinstance(action, argparse._SubParsersAction):
-                for sub in action.choices.values():
-                    walk(sub)
-
-    walk(build_parser())
+    options = {option for _, _, action in cli_actions() for option in action.option_strings}
     unknown, bare = set(), set()
     for root in (ROOT / "wino_toolkit", ROOT / "baselines"):
         for path, text in string_constants(root):
