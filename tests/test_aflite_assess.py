@@ -216,6 +216,39 @@ def test_twin_pmi_score_measures_the_trigger_words():
     assert twin_pmi_filter(twins, labels, n_keep=2).tolist() == [False] * 6 + [True, True]
 
 
+def _reference_scores(docs, labels, aggregate, smoothing=1.0):
+    """The module docstring's estimate written out word by word: PMI from instance counts, each instance's
+    ``aggregate`` over its distinct words (0 without words); and the twin sums over token occurrences."""
+    sets = [set(tokenize(d)) for d in docs]
+    classes = sorted(set(labels))
+    prior = {c: labels.count(c) / len(labels) for c in classes}
+    count = {}
+    for words, label in zip(sets, labels):
+        for w in words:
+            count.setdefault(w, dict.fromkeys(classes, 0))[label] += 1
+
+    def pmi(w, c):
+        return np.log((count[w][c] + smoothing * prior[c]) / (sum(count[w].values()) + smoothing) / prior[c])
+
+    reduce = max if aggregate == "max" else (lambda v: sum(v) / len(v))
+    scores = [reduce([pmi(w, label) for w in words]) if words else 0.0 for words, label in zip(sets, labels)]
+    sums = [sum(pmi(w, 1) for w in tokenize(d)) for d in docs]
+    return np.array(scores), np.array(sums[0::2]) - np.array(sums[1::2])
+
+
+@pytest.mark.parametrize("aggregate", ["max", "mean"])
+def test_baselines_equal_the_estimate_written_out_word_by_word(aggregate):
+    """Random documents over a small vocabulary (repeated words, empty documents): the vectorised scores equal
+    a plain per-word computation of the same estimate, for both aggregates and the twin sums."""
+    rng = np.random.default_rng(4)
+    vocabulary = [f"w{k}" for k in range(40)]
+    docs = [" ".join(rng.choice(vocabulary, int(rng.integers(0, 9)))) for _ in range(400)]
+    labels = [int(v) for v in rng.integers(0, 2, 400)]
+    scores, f = _reference_scores(docs, labels, aggregate)
+    assert np.allclose(pmi_filter(docs, labels, n_keep=200, aggregate=aggregate).scores, scores, atol=1e-12)
+    assert np.allclose(twin_pmi_scores(list(zip(docs[0::2], docs[1::2])), list(zip(labels[0::2], labels[1::2]))), f, atol=1e-12)
+
+
 def test_label_direction_ignores_near_constant_dimensions():
     """A first-token vector has dimensions with std 1e-32; divided by their scale they took over the direction
     (its axis read -5e-31 to -3e-31). In standardized space, without them, the axis spans units and shows the label."""

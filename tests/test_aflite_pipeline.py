@@ -129,3 +129,13 @@ def test_instances_keep_the_files_option_order_as_the_readme_says():
     section = README.read_text(encoding="utf-8").split("### AFLite: `wino aflite`")[1].split("\n### ")[0]
     assert "option1/option2 order" in section
     assert not re.search(r"two options in the order the text\s+mentions them;", section)
+
+
+def test_report_says_how_long_each_step_took():
+    """The report times the corpus check, Algorithm 1 and the assessment apart; the filter's time is its phases'."""
+    items = twin_corpus()
+    report = filter_embeddings(embeddings_of(items), items=items, **PARAMS).report
+    seconds = report["seconds"]
+    assert set(seconds) == {"corpus_check", "filter", "assessment"} and all(v >= 0 for v in seconds.values())
+    assert seconds["filter"] >= sum(row["seconds"] for row in report["history"]) - 0.01
+    assert "assessment" not in filter_embeddings(embeddings_of(items), items=items, baselines=False, **PARAMS).report["seconds"]

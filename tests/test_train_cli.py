@@ -89,6 +89,30 @@ def test_transfer_reuses_a_finished_run_only_as_trained_and_names_columns_by_the
     assert err.count("\n") == 1 and "seed-0 was trained with learning_rate 1e-05, not 2e-05: use another -o" in err
 
 
+def test_transfer_json_splits_the_overlap_by_route(tiny_encoder, toy_files, tmp_path, capsys):
+    """Training items that translate five WSC273 versions (their parallel key is the key of the English
+    sentence) overlap WSC273 by parallel key, not by text; a corpus scored on its own training file overlaps
+    it as trained on. transfer.json counts each route, and the summary line names them."""
+    from wino_toolkit.parallel import PARALLEL, parallel_key
+
+    wsc = shared_file("wsc/WSCollection.xml")
+    english = [i.text for i in wt.read(wsc, options={"subset": "wsc273"})][:5]
+    train, _ = toy_files
+    items = list(wt.read(train))
+    for found, text in zip(items, english):
+        found.meta[PARALLEL] = parallel_key(text)
+    translated = tmp_path / "translated.jsonl"
+    wt.write(items, translated, to="jsonl")
+    assert main(["eval", "transfer", "--train", str(translated), "--eval", str(wsc), str(translated), "-O",
+                 "WSCollection.xml:subset=wsc273", "--model", tiny_encoder, "-o", str(tmp_path / "t"), "--max-steps", "1",
+                 "--device", "cpu", "--json"]) == 0
+    out, err = capsys.readouterr()
+    record = json.loads(out)
+    assert record["overlap"]["toy"] == {"wsc273": 5, "toy": len(items)}  # columns and rows are named by corpus
+    assert record["overlap_routes"]["toy"] == {"wsc273": {"parallel key": 5}, "toy": {"trained on": len(items)}}
+    assert "wsc273: 5 (5 by parallel key)" in err
+
+
 def test_learning_curve_is_named_by_the_subset_read(tiny_encoder, toy_files, tmp_path, capsys):
     train, _ = toy_files
     wsc = shared_file("wsc/WSCollection.xml")
@@ -127,6 +151,7 @@ def test_transfer_over_three_shared_corpora_writes_matrix_heatmap_and_overlap(sh
     assert matrix["sources"] == ["winogrande", "dpr"] and matrix["targets"] == ["wsc273", "dpr"]
     cells = {(c["source"], c["target"]): c for c in matrix["cells"]}
     assert record["overlap"]["dpr"]["wsc273"] == 3 and record["overlap"]["winogrande"]["wsc273"] == 0
+    assert record["overlap_routes"]["dpr"]["wsc273"] == {"text": 3} and record["overlap_routes"]["winogrande"]["wsc273"] == {}
     assert cells["dpr", "wsc273"]["excluded"] == 3 and cells["dpr", "wsc273"]["items"] == 270
     assert cells["winogrande", "wsc273"]["items"] == 273
     # DPR evaluated on its own training file: every item was trained on, so --dedupe leaves nothing

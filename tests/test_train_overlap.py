@@ -14,7 +14,7 @@ from conftest import SAMPLES, shared_file
 import wino_toolkit as wt
 from wino_toolkit.cli import main
 from wino_toolkit.errors import WinoError
-from wino_toolkit.schema import Candidate, Item
+from wino_toolkit.schema import Candidate, Item, Span
 from wino_toolkit.parallel import PARALLEL, parallel_key
 from wino_toolkit.train.overlap import EXACT, MIN_CONTAINED_WORDS, item_key, normalize, overlap
 
@@ -314,3 +314,51 @@ def test_cli_overlap_on_samples_and_bad_arguments(capsys):
     assert err.startswith("wino: error: --threshold 1.5") and err.count("\n") == 1
     assert main(["overlap", sample, "--against", sample, "-A", "subset=wsc273"]) == 1  # not an option of the winogrande reader
     assert "has no option 'subset'" in capsys.readouterr().err
+
+
+def _span(text: str, part: str) -> Span:
+    start = text.index(part)
+    return Span(start, start + len(part), part)
+
+
+def _translation_pair() -> list[Item]:
+    """The two versions of a trophy schema in French (both candidates masculine, so every form can be
+    derived), each keyed to its English sentence."""
+    items = []
+    for n, (ending, answer) in enumerate((("trop grand", 0), ("trop petit", 1))):
+        text = f"Le trophée ne rentre pas dans le sac marron car il est {ending}."
+        english = TROPHY.replace("large", "large" if answer == 0 else "small")
+        found = Item(f"fr-{n}", "pws", "fr", text, [Candidate("Le trophée", _span(text, "Le trophée")),
+                                                     Candidate("le sac marron", _span(text, "le sac marron"))],
+                     answer=answer, pronoun=Span(text.index(" il ") + 1, text.index(" il ") + 3, "il"),
+                     twin="t0", meta={PARALLEL: parallel_key(english), "slot": "fr"})
+        items.append(found)
+    return items
+
+
+@pytest.mark.parametrize("form, to", [("blank", "jsonl"), ("blank", "winogrande"), ("nli", "nli-jsonl"),
+                                      ("disambiguated", "disambiguated"), ("twin", "twin")])
+def test_derived_forms_keep_the_parallel_key_through_their_files(form, to, tmp_path):
+    """A translation derived into another form and written out keeps its parallel key, so it still overlaps
+    the English schema it translates (eval transfer --dedupe leaves it out); the source layout's own meta
+    (PWS's slot) does not follow it into the form."""
+    from wino_toolkit.forms import derive
+
+    items = _translation_pair()
+    derived = list(derive(form, items))
+    assert derived, f"the {form} form made nothing of the invented pair"
+    path = tmp_path / f"derived.{to}"
+    wt.write(derived, path, to=to)
+    back = list(wt.read(path, source_format=to))
+    if form != "blank":  # a blank item read back gains its trigger words, found from its twin
+        assert [r.to_dict() for r in back] == [r.to_dict() for r in derived]
+    keys = {i.meta[PARALLEL] for i in items}
+    if form == "twin":
+        assert {k for r in back for k in r.parallel} == keys
+    elif form == "disambiguated":
+        assert {r.parallel for r in back} == keys
+    else:
+        assert {r.meta[PARALLEL] for r in back} == keys and all("slot" not in r.meta for r in back)
+    if form == "blank":
+        sources = [item("wsc-0", TROPHY, corpus="wsc")]
+        assert {p.target.id: p.route for p in overlap(back, sources).pairs} == {back[0].id: "parallel key"}

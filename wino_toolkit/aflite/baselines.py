@@ -103,19 +103,17 @@ def label_pmi(docs: Sequence[Doc], labels: Sequence[Hashable], *, smoothing: flo
     """
     if smoothing <= 0:
         raise ValueError(f"smoothing must be positive, not {smoothing}")
-    token_sets = _token_sets(docs, labels)
+    return _label_pmi(_Words(docs, labels), labels, smoothing)
+
+
+def _label_pmi(words: "_Words", labels: Sequence[Hashable], smoothing: float) -> LabelPMI:
     classes, label_index = _classes(labels)
-    vocabulary: dict[str, int] = {}
-    rows, cols = [], []
-    for words, c in zip(token_sets, label_index):
-        for word in words:
-            rows.append(vocabulary.setdefault(word, len(vocabulary)))
-            cols.append(c)
-    counts = np.zeros((len(vocabulary), len(classes)), dtype=np.int64)
-    np.add.at(counts, (np.asarray(rows, dtype=np.int64), np.asarray(cols, dtype=np.int64)), 1)
+    doc, word = words.distinct()
+    counts = np.bincount(word * len(classes) + label_index[doc], minlength=len(words.vocabulary) * len(classes))
+    counts = counts.reshape(len(words.vocabulary), len(classes)).astype(np.int64)
     prior = np.bincount(label_index, minlength=len(classes)) / len(label_index)
     posterior = (counts + smoothing * prior) / (counts.sum(axis=1, keepdims=True) + smoothing)
-    return LabelPMI(vocabulary, classes, counts, np.log(posterior / prior), smoothing)
+    return LabelPMI(words.vocabulary, classes, counts, np.log(posterior / prior), smoothing)
 
 
 @dataclass(frozen=True)
@@ -168,20 +166,27 @@ def pmi_filter(docs: Sequence[Doc], labels: Sequence[Hashable], *, n_keep: int |
         raise ValueError(f"n_keep must be within [0, {n}], not {n_keep}")
     if aggregate not in AGGREGATES:
         raise ValueError(f"aggregate must be one of {', '.join(AGGREGATES)}, not {aggregate!r}")
-    table = label_pmi(docs, labels, smoothing=smoothing)
-    reduce = np.max if aggregate == "max" else np.mean
+    if smoothing <= 0:
+        raise ValueError(f"smoothing must be positive, not {smoothing}")
+    words = _Words(docs, labels)
+    table = _label_pmi(words, labels, smoothing)
+    doc, word = words.distinct()
+    values = table.pmi[word, np.array([table.labels.index(label) for label in labels], dtype=np.int64)[doc]]
     scores = np.zeros(n)
-    for i, (words, label) in enumerate(zip(_token_sets(docs, labels), labels)):
-        if words:
-            column = table.labels.index(label)
-            scores[i] = reduce(table.pmi[[table.vocabulary[w] for w in words], column])
+    if values.size:  # each instance's distinct words are one run of ``doc``, in order
+        starts = np.flatnonzero(np.r_[True, doc[1:] != doc[:-1]])
+        found = doc[starts]
+        if aggregate == "max":
+            scores[found] = np.maximum.reduceat(values, starts)
+        else:
+            scores[found] = np.add.reduceat(values, starts) / np.diff(np.r_[starts, values.size])
     keep_mask = np.ones(n, dtype=bool)
     keep_mask[np.argsort(-scores, kind="stable")[: n - n_keep]] = False
-    words = list(table.vocabulary)
+    vocabulary = np.array(list(table.vocabulary), dtype=object)
     top_words = {}
     for column, label in enumerate(table.labels):
-        order = sorted(range(len(words)), key=lambda r: (-table.pmi[r, column], words[r]))[:top_k]
-        top_words[label] = [(words[r], float(table.pmi[r, column])) for r in order]
+        order = np.lexsort((vocabulary.astype(str), -table.pmi[:, column]))[:top_k] if len(vocabulary) else []
+        top_words[label] = [(str(vocabulary[r]), float(table.pmi[r, column])) for r in order]
     signature = f"pmi-filter|agg:{aggregate}|k:{smoothing}|keep:{n_keep}/{n}|v:{__version__}"
     return PMIFilterResult(keep_mask, scores, top_words, table, signature)
 
@@ -219,12 +224,16 @@ def twin_pmi_scores(twins: Sequence[tuple[Doc, Doc]], labels: Sequence[tuple[Has
     """
     if len(twins) != len(labels):
         raise ValueError(f"{len(twins)} twin pairs but {len(labels)} label pairs")
+    if smoothing <= 0:
+        raise ValueError(f"smoothing must be positive, not {smoothing}")
     docs = [doc for pair in twins for doc in pair]
-    table = label_pmi(docs, [label for pair in labels for label in pair], smoothing=smoothing)
+    flat = [label for pair in labels for label in pair]
+    words = _Words(docs, flat)
+    table = _label_pmi(words, flat, smoothing)
     if positive not in table.labels:
         raise ValueError(f"positive label {positive!r} is not among the labels {list(table.labels)}")
     column = table.labels.index(positive)
-    sums = np.array([sum(float(table.pmi[table.vocabulary[w], column]) for w in _tokens(doc)) for doc in docs])
+    sums = np.bincount(words.doc, weights=table.pmi[words.word, column], minlength=len(docs))
     return sums[0::2] - sums[1::2]
 
 
@@ -255,10 +264,28 @@ def _tokens(doc: Doc) -> list[str]:
     return tokenize(doc) if isinstance(doc, str) else [token.lower() for token in doc]
 
 
-def _token_sets(docs: Sequence[Doc], labels: Sequence[Hashable]) -> list[set[str]]:
-    if len(docs) != len(labels):
-        raise ValueError(f"{len(docs)} documents but {len(labels)} labels")
-    return [set(_tokens(doc)) for doc in docs]
+class _Words:
+    """Every token occurrence of every document as a word number (``doc``, ``word``: one entry each),
+    and the ``vocabulary`` numbering the words in order of first occurrence."""
+
+    def __init__(self, docs: Sequence[Doc], labels: Sequence[Hashable]) -> None:
+        if len(docs) != len(labels):
+            raise ValueError(f"{len(docs)} documents but {len(labels)} labels")
+        self.vocabulary: dict[str, int] = {}
+        number = self.vocabulary.setdefault
+        words, lengths = [], []
+        for doc in docs:
+            tokens = _tokens(doc)
+            lengths.append(len(tokens))
+            words.extend(number(token, len(self.vocabulary)) for token in tokens)
+        self.word = np.array(words, dtype=np.int64)
+        self.doc = np.repeat(np.arange(len(docs), dtype=np.int64), lengths)
+
+    def distinct(self) -> tuple[np.ndarray, np.ndarray]:
+        """``(doc, word)`` with each word once per document (an instance counts a word once), sorted by document."""
+        size = max(len(self.vocabulary), 1)
+        pairs = np.unique(self.doc * size + self.word)
+        return pairs // size, pairs % size
 
 
 def _classes(labels: Sequence[Hashable]) -> tuple[tuple[Hashable, ...], np.ndarray]:

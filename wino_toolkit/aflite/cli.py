@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import time
 from pathlib import Path
 from typing import Any
 
@@ -126,11 +127,14 @@ def cmd_filter(args: argparse.Namespace) -> int:
     emb = load_embeddings(args.embeddings)
     if len(emb.ids) < 2:
         raise WinoError(f"{args.embeddings}: holds {len(emb.ids)} instance(s); AFLite needs at least 2 to filter")
+    clock = time.perf_counter()
     items = _read(args.corpus, args.source_format, args.read_option) if args.corpus else None
+    reading = time.perf_counter() - clock
     console = make_console(stderr=True)
     with item_progress(console) as bar:
         result = filter_embeddings(emb, items=items, keep_twins=args.keep_twins, corpus_name=", ".join(args.corpus or ()),
                                    progress=_Phases(bar, len(emb.ids), args.train_size, args.cutoff), **params)
+    result.report["seconds"] = {"read_corpus": round(reading, 3), **result.report["seconds"]}
     _outputs(result, args.output, args.plot, console)
     return 0
 

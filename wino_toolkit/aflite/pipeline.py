@@ -2,7 +2,7 @@
 
 :func:`filter_embeddings` runs the estimator on saved embeddings and builds the report (kept and
 removed ids with phase and score, per-phase history, broken twins, the seed, signatures, the
-Figure-1 assessment and the baselines at the same size). A corpus given with the embeddings must
+Figure-1 assessment and the baselines at the same size, and the seconds each step took). A corpus given with the embeddings must
 be the one embedded (:func:`check_corpus`): twins and baselines taken from another corpus would
 be numbers about nothing. :func:`run` is ``wino aflite run``: embed (reusing a work directory's
 cached chunks), filter, and return the kept items.
@@ -10,6 +10,7 @@ cached chunks), filter, and return the kept items.
 from __future__ import annotations
 
 import os
+import time
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Sequence
 
@@ -99,8 +100,12 @@ def filter_embeddings(emb: Embeddings, *, items: Sequence[Item] | None = None, k
 
     if len(emb.ids) < 2:  # scikit-learn's check would end in a traceback
         raise WinoError(f"{len(emb.ids)} instance(s) to filter: AFLite needs at least 2")
+    clock = time.perf_counter()
     found, checked = check_corpus(emb, items, name=corpus_name) if items is not None else (None, None)
+    seconds = {"corpus_check": time.perf_counter() - clock}
+    clock = time.perf_counter()
     estimator = AFLite(progress=progress, **params).fit(emb.X, emb.y)
+    seconds["filter"] = time.perf_counter() - clock
     keep = estimator.keep_mask_.copy()
     groups = twin_groups(emb.ids, items)
     broken = [g for g in groups if 0 < keep[g].sum() < len(g)]
@@ -128,8 +133,10 @@ def filter_embeddings(emb: Embeddings, *, items: Sequence[Item] | None = None, k
                   "removed_with_their_twin": int(with_twin.sum())},
     }
     if baselines and 0 < keep.sum() < len(keep):
-        device = params.get("device", "auto")
-        report["assessment"] = _assessment(emb, keep, items, found, seed, device)
+        clock = time.perf_counter()
+        report["assessment"] = _assessment(emb, keep, items, found, seed, params.get("device", "auto"))
+        seconds["assessment"] = time.perf_counter() - clock
+    report["seconds"] = {step: round(value, 3) for step, value in seconds.items()}
     return FilterResult(estimator, keep, report, emb)
 
 

@@ -177,10 +177,12 @@ def cmd_transfer(args: argparse.Namespace) -> int:
         sys.stdout.write(matrix.markdown())
     else:
         make_console().print(matrix.table())
-    found = {f"{s} → {t}": n for s, counts in record["overlap"].items() for t, n in counts.items() if n}
+    found = {f"{s} → {t}": (n, record["overlap_routes"][s][t]) for s, counts in record["overlap"].items()
+             for t, n in counts.items() if n}
     if found:
         console.print("overlap with the source" + (" (left out)" if args.dedupe else " (scored; --dedupe leaves it out)") + ": "
-                      + "; ".join(f"{k}: {n}" for k, n in found.items()))
+                      + "; ".join(f"{k}: {n} ({', '.join(f'{c} by {r}' for r, c in routes.items())})"
+                                  for k, (n, routes) in found.items()), markup=False)
     for name, reason in record["unscorable"].items():
         console.print(f"{name}: not scored ({reason})", markup=False)
     skips = {f"source {run['source']}": run.get("skip_reasons") for run in record["runs"]}  # its seeds skip alike

@@ -12,6 +12,7 @@ score.
 from __future__ import annotations
 
 import json
+from collections import Counter
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
@@ -58,7 +59,8 @@ def transfer(sources: Mapping[str, Sequence[Item]], targets: Mapping[str, Sequen
     """The transfer matrix of ``model`` fine-tuned on each of ``sources`` and scored on each of ``targets``.
 
     Returns the matrix; its ``record`` is what the CLI writes beside it (``transfer.json``): every run's signature,
-    settings, wall time and device, the split seed, the overlap of each target with each source, and
+    settings, wall time and device, the split seed, the overlap of each target with each source (``overlap``: items; ``overlap_routes``: those items by
+    route, ``text``, ``parallel key`` for a translation, ``trained on`` for an item trained on), and
     the targets left out because the form makes no labeled item of them (``unscorable``, with the reason),
     each target's items the form cannot make (``skipped``: reason → count; each run has its own),
     the cells ``dedupe`` emptied (``emptied``: every target item overlaps the source), and the run
@@ -87,7 +89,7 @@ def transfer(sources: Mapping[str, Sequence[Item]], targets: Mapping[str, Sequen
     parts = {name: split(list(found), dev=0.1, test=0.3, seed=split_seed) for name, found in targets.items()} if finetune_targets else {}
     evaluated = {name: parts[name]["test"] if finetune_targets else list(found) for name, found in targets.items()}
     cells: list[Cell] = []
-    record: dict[str, Any] = {"split_seed": split_seed if finetune_targets else None, "dedupe": dedupe, "runs": [], "overlap": {},
+    record: dict[str, Any] = {"split_seed": split_seed if finetune_targets else None, "dedupe": dedupe, "runs": [], "overlap": {}, "overlap_routes": {},
                               "unscorable": unscorable, "skipped": skipped, "reused": []}
     emptied: dict[str, set[str]] = {}
 
@@ -98,9 +100,11 @@ def transfer(sources: Mapping[str, Sequence[Item]], targets: Mapping[str, Sequen
         # a target item overlaps when its text is found in the source (exactly or nearly), or when it is
         # one of the very items trained on (a corpus evaluated on its own training file)
         trained = {_key(i) for i in train}
-        found = {name: overlap(evaluated[name], list(train), threshold=threshold).ids()
-                       | {_key(i) for i in evaluated[name] if _key(i) in trained} for name in targets}
+        routes = {name: {**overlap(evaluated[name], list(train), threshold=threshold).routes(),
+                         **{_key(i): "trained on" for i in evaluated[name] if _key(i) in trained}} for name in targets}
+        found = {name: set(routed) for name, routed in routes.items()}
         record["overlap"][source] = {name: len(keys) for name, keys in found.items()}
+        record["overlap_routes"][source] = {name: dict(Counter(routed.values())) for name, routed in routes.items()}
         rows: dict[tuple[str, bool], Cell] = {}
         for seed in seeds:
             seeded = config.replace(seed=seed)

@@ -26,6 +26,7 @@ from typing import Any, Callable, Iterable, Iterator, TypeVar
 
 from ..errors import FormError
 from ..lang import Language, get_language
+from ..parallel import PARALLEL
 from ..registry import Registry
 from ..schema import Candidate, Item, NLIPair, Span
 from ..twins import link_twins
@@ -161,7 +162,15 @@ def nli(records: Iterable[Any], report: FormReport | None = None, *, script: str
                 item_id=item.id,
                 candidate=k,
                 split=item.split,
+                meta=_kept_meta(item),
             )
+
+
+def _kept_meta(item: Item) -> dict[str, Any]:
+    """What a derived record keeps of its item's meta: the parallel key, so that its translations stay
+    traceable (overlap, dedupe); the rest describes the source's own layout, which the form does not have."""
+    key = item.meta.get(PARALLEL)
+    return {PARALLEL: key} if key is not None else {}
 
 
 def _substitutions(lang: Language, item: Item) -> list[str]:
@@ -191,6 +200,7 @@ def disambiguated(records: Iterable[Any], report: FormReport | None = None, *, s
                 text=to_script(text),
                 label=_label(item, k),
                 split=item.split,
+                parallel=item.meta.get(PARALLEL),
             )
 
 
@@ -242,6 +252,7 @@ def blank(records: Iterable[Item], report: FormReport | None = None, *, script: 
             twin=item.twin,
             role=item.role,
             split=item.split,
+            meta=_kept_meta(item),
             origin=item.origin,
         )
 
@@ -327,6 +338,7 @@ def _twin_record(group: list[Item], report: FormReport, script: str | None) -> I
         answers=[it.answer for it in group],
         answer_texts=[None if it.answer is None else to_script(it.candidates[it.answer].text) for it in group],
         split=first.split,
+        parallel=[it.meta.get(PARALLEL) for it in group],
     )
 
 

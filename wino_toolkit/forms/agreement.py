@@ -17,7 +17,7 @@ from ..schema import Item, NLIPair
 from ..tokens import tokenize
 from .guards import language_rules
 
-__all__ = ["token_f1", "same_text", "Agreement", "compare", "premise_key", "match_wnli", "wnli_agreement"]
+__all__ = ["token_f1", "same_text", "wilson", "Agreement", "compare", "premise_key", "match_wnli", "wnli_agreement"]
 
 
 def _norm(text: str) -> str:
@@ -68,13 +68,17 @@ class Agreement:
     def interval(self, z: float = 1.96) -> tuple[float, float]:
         """The Wilson score interval of the exact-match share (95% by default): on a few dozen pairs a share
         is only known to some ten points, which is what a gap between two halves must be read against."""
-        n = self.compared
-        if not n:
-            return 0.0, 1.0
-        p = self.exact / n
-        centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-        half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-        return max(0.0, centre - half), min(1.0, centre + half)
+        return wilson(self.exact, self.compared, z)
+
+
+def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a share ``k / n`` (95% by default); (0, 1) when nothing was counted."""
+    if not n:
+        return 0.0, 1.0
+    p = k / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
 
 
 def compare(pairs: Iterable[tuple[str, str, str]], language: str = "en") -> Agreement:

@@ -25,6 +25,18 @@ For the blank form, ``candidate`` is null, the edits give the sentence with ``_`
 the two options as written into the blank ("le trophée", "la valise"). :func:`encode` turns an
 expected sentence written by hand into edits, so gold entries are written as sentences (outside
 the project) and stored as edits.
+
+**Invented gold sets** (``tests/gold/unseen/<language>.jsonl``) hold sentences written for the project, one
+per error class a hand judgement found, so they carry their own text: each line is an item (the native
+JSON Lines fields) with ``"class"`` (what it tests) and ``"expected"``: per form, the sentence for each
+candidate (``null``: the form must refuse it, with the reason a reader would give)::
+
+    {"item": {"id": "fr-art-1", "corpus": "invented", "language": "fr", "text": "Un chat ...", ...},
+     "class": "indefinite article", "expected": {"disambiguated": ["Le chat ...", null], "nli": [...],
+     "blank": {"text": "... _ ...", "options": ["le chat", "le toit"]}}}
+
+:func:`evaluate_invented` reports them like the other gold sets, and counts what matters most: the
+**silent errors**, items the toolkit derived and got wrong (a refusal is never silent).
 """
 from __future__ import annotations
 
@@ -32,16 +44,17 @@ import difflib
 import hashlib
 import json
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable
 
 from ..errors import FormatError, FormError
 from ..schema import Item
-from .agreement import Agreement
+from .agreement import Agreement, same_text, wilson
 
 __all__ = ["HALVES_SEED", "half_of", "encode", "apply_edits", "GoldEntry", "load_gold", "derive_one", "GoldReport",
-           "evaluate_gold"]
+           "evaluate_gold", "Invented", "load_invented", "evaluate_invented"]
 
 #: the seed of the tuning/test split of every reference; fixed so that no one can re-draw it to taste
 HALVES_SEED = "wino-toolkit-halves-1"
@@ -164,12 +177,22 @@ class GoldReport:
 
     rows: dict[tuple[str, str], Agreement] = field(default_factory=dict)
     missing: list[str] = field(default_factory=list)  # entries whose item is not in the shared corpus
+    silent: Counter = field(default_factory=Counter)  # (language, form) -> derived but wrong: the errors nobody sees
+
+    def add(self, language: str, form: str, key: str, got: str, gold: str, text_language: str) -> None:
+        self.rows.setdefault((language, form), Agreement()).add(key, got, gold, text_language)
+        if got != REFUSED and not same_text(got, gold):
+            self.silent[language, form] += 1
 
     def table(self) -> list[str]:
-        lines = ["| language | form | items | exact | 95% CI | token F1 |", "|---|---|---:|---:|---:|---:|"]
+        lines = ["| language | form | items | exact | 95% CI | token F1 | silently wrong | 95% CI |",
+                 "|---|---|---:|---:|---:|---:|---:|---:|"]
         for (language, form), a in sorted(self.rows.items()):
             lo, hi = a.interval()
-            lines.append(f"| {language} | {form} | {a.compared} | {a.exact_share:.1%} | {lo:.0%}-{hi:.0%} | {a.mean_f1:.3f} |")
+            silent = self.silent[language, form]
+            s_lo, s_hi = wilson(silent, a.compared)
+            lines.append(f"| {language} | {form} | {a.compared} | {a.exact_share:.1%} | {lo:.0%}-{hi:.0%} | {a.mean_f1:.3f} "
+                         f"| {silent} ({silent / a.compared:.1%}) | {s_lo:.0%}-{s_hi:.0%} |")
         return lines
 
 
@@ -197,28 +220,84 @@ def evaluate_gold(entries: Iterable[GoldEntry], shared: str | Path) -> GoldRepor
             ours, options = None, None
         gold = REFUSED if expected is None else expected + (" | " + " / ".join(entry.blank_options) if entry.blank_options else "")
         got = REFUSED if ours is None else ours + (" | " + " / ".join(options) if entry.blank_options and options else "")
-        language = item.language.split("-")[0]
-        report.rows.setdefault((language, entry.form), Agreement()).add(f"{entry.source}:{entry.id}", got, gold,
-                                                                          item.language)
+        report.add(item.language.split("-")[0], entry.form, f"{entry.source}:{entry.id}", got, gold, item.language)
+    return report
+
+
+@dataclass(frozen=True)
+class Invented:
+    """One invented gold item: the item, the error class it tests, and the expected output of each form."""
+
+    item: Item
+    kind: str
+    expected: dict[str, Any]
+    line: int
+
+
+def load_invented(path: str | Path) -> list[Invented]:
+    """The items of an invented gold set (module docstring); a malformed line names the file and line."""
+    path = Path(path)
+    out = []
+    for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        if not line.strip():
+            continue
+        try:
+            obj = json.loads(line)
+            item = Item.from_dict({"schema_version": "1.1", **obj["item"]}, origin=f"line {n}")
+            expected = obj["expected"]
+            for form, value in expected.items():
+                if form not in ("disambiguated", "nli", "blank"):
+                    raise ValueError(f"form {form!r} is not disambiguated, nli or blank")
+                if form != "blank" and value is not None and len(value) != len(item.candidates):
+                    raise ValueError(f"{form}: {len(value)} sentences for {len(item.candidates)} candidates")
+            out.append(Invented(item, obj["class"], expected, n))
+        except (ValueError, KeyError, TypeError, IndexError) as exc:
+            raise FormatError(path, f"line {n}", f"not an invented gold item: {exc}") from None
+    return out
+
+
+def evaluate_invented(entries: Iterable[Invented], *, by_class: bool = False) -> GoldReport:
+    """Compare the forms with each invented item's expectations; ``by_class`` keys the rows by error class
+    instead of language."""
+    report = GoldReport()
+    for entry in entries:
+        item = entry.item
+        for form, expected in entry.expected.items():
+            candidates = [None] if form == "blank" else range(len(item.candidates))
+            for k in candidates:
+                try:
+                    ours, options = derive_one(item, form, k)
+                except FormError:
+                    ours, options = None, None
+                if form == "blank":
+                    gold = REFUSED if expected is None else expected["text"] + " | " + " / ".join(expected["options"])
+                    got = REFUSED if ours is None else ours + " | " + " / ".join(options or [])
+                else:
+                    want = None if expected is None else expected[k]
+                    gold, got = (REFUSED if want is None else want), (REFUSED if ours is None else ours)
+                row = entry.kind if by_class else item.language.split("-")[0]
+                report.add(row, form, f"{item.id}/{k}", got, gold, item.language)
     return report
 
 
 def main(argv: list[str] | None = None) -> int:
     """``python -m wino_toolkit.forms.gold encode SENTENCES.jsonl SHARED_DIR -o GOLD.jsonl``: hand-written expected
     sentences (``"expected": "..."`` or null) become edit entries; ``... check GOLD.jsonl SHARED_DIR`` prints
-    the agreement table and every disagreement."""
+    the agreement table and every disagreement; ``... check-invented UNSEEN.jsonl by-language|by-class`` does
+    the same for an invented gold set."""
     import argparse
 
     import wino_toolkit as wt
 
     parser = argparse.ArgumentParser(prog="python -m wino_toolkit.forms.gold", description=main.__doc__)
-    parser.add_argument("command", choices=("encode", "check"))
+    parser.add_argument("command", choices=("encode", "check", "check-invented"))
     parser.add_argument("input")
-    parser.add_argument("shared", help="the shared corpora directory")
+    parser.add_argument("shared", help="the shared corpora directory (check-invented: by-language or by-class)")
     parser.add_argument("-o", "--output")
     args = parser.parse_args(argv)
-    if args.command == "check":
-        report = evaluate_gold(load_gold(args.input), args.shared)
+    if args.command in ("check", "check-invented"):
+        report = (evaluate_gold(load_gold(args.input), args.shared) if args.command == "check"
+                  else evaluate_invented(load_invented(args.input), by_class=args.shared == "by-class"))
         print("\n".join(report.table()))
         for (language, form), agreement in sorted(report.rows.items()):
             for key, ours, gold in agreement.mismatches:

@@ -22,6 +22,7 @@ class Disambiguated:
     text: str
     label: bool | None
     split: str | None = None  # the item's release split
+    parallel: str | None = None  # the item's parallel key (wino_toolkit.parallel), so translations stay traceable
     origin: str | None = field(default=None, compare=False, repr=False)
 
     def problems(self) -> list[str]:
@@ -39,13 +40,14 @@ class Disambiguated:
             "candidate_text": self.candidate_text,
             "text": self.text,
             "label": None if self.label is None else ("correct" if self.label else "wrong"),
+            **({"parallel": self.parallel} if self.parallel is not None else {}),
         }
 
     @classmethod
     def from_dict(cls, d: dict[str, Any], origin: str | None = None) -> Disambiguated:
         label = d.get("label")
         return cls(d["id"], d["item_id"], d["corpus"], d["language"], d["candidate"], d["candidate_text"], d["text"],
-                   None if label is None else label == "correct", d.get("split"), origin)
+                   None if label is None else label == "correct", d.get("split"), d.get("parallel"), origin)
 
 
 @dataclass(slots=True)
@@ -62,6 +64,7 @@ class TwinRecord:
     answers: list[int | None]
     answer_texts: list[str | None]
     split: str | None = None  # the items' release split
+    parallel: list[str | None] | None = None  # each version's parallel key (wino_toolkit.parallel)
     origin: str | None = field(default=None, compare=False, repr=False)
 
     @property
@@ -79,8 +82,9 @@ class TwinRecord:
             "split": self.split,
             "language": self.language,
             "versions": [
-                {"id": i, "role": r, "text": t, "triggers": tr, "answer": a, "answer_text": at}
-                for i, r, t, tr, a, at in zip(self.ids, self.roles, self.texts, self.triggers, self.answers, self.answer_texts)
+                {"id": i, "role": r, "text": t, "triggers": tr, "answer": a, "answer_text": at, **({"parallel": k} if k else {})}
+                for i, r, t, tr, a, at, k in zip(self.ids, self.roles, self.texts, self.triggers, self.answers,
+                                                 self.answer_texts, self.parallel or [None] * len(self.ids))
             ],
         }
 
@@ -89,4 +93,5 @@ class TwinRecord:
         v = d["versions"]
         return cls(d["twin"], d["corpus"], d["language"], [x["id"] for x in v], [x["role"] for x in v],
                    [x["text"] for x in v], [x["triggers"] for x in v], [x["answer"] for x in v],
-                   [x["answer_text"] for x in v], d.get("split"), origin)
+                   [x["answer_text"] for x in v], d.get("split"),
+                   [x.get("parallel") for x in v] if any("parallel" in x for x in v) else None, origin)

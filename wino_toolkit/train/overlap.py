@@ -134,6 +134,15 @@ class OverlapReport:
         """``(corpus, split, id)`` of every overlapping target (without near-duplicates with ``near=False``)."""
         return {_key(p.target) for p in self.pairs if near or p.kind != "near"}
 
+    def routes(self) -> dict[tuple[str, str | None, str], str]:
+        """The route of each overlapping target, ``(corpus, split, id)`` → ``"text"`` or ``"parallel key"``:
+        ``"text"`` when any of its pairs matches by text, as its count in :attr:`counts` does."""
+        found: dict[tuple[str, str | None, str], str] = {}
+        for p in self.pairs:
+            if found.get(_key(p.target)) != "text":
+                found[_key(p.target)] = p.route
+        return found
+
     def to_json(self, *, details: bool = False) -> dict[str, Any]:
         out: dict[str, Any] = {"threshold": self.threshold, "against": self.sources, "overlap": self.counts}
         if details:
