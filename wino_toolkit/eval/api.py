@@ -49,6 +49,7 @@ def score(items: Iterable[Item], *, model: Any, tokenizer: Any = None, method: s
 def evaluate(items: Iterable[Item], *, model: Any, tokenizer: Any = None, method: str = "partial",
              normalization: str = "sum", batch_size: int | str = 16, device: str = "auto", dtype: str = "auto",
              switched: bool = False, subsets: Mapping[str, str] | None = None, seed: int = 0, data: str | None = None,
+             num_fewshot: int = 0, fewshot_from: Iterable[Item] | None = None, cache: str | None = None,
              progress: Callable[[int, int], None] | None = None) -> Results:
     """The results table of ``model`` on ``items``: accuracy with a seeded bootstrap interval and twin
     accuracy per corpus and language, with the scores behind it in ``Results.scores``.
@@ -57,23 +58,38 @@ def evaluate(items: Iterable[Item], *, model: Any, tokenizer: Any = None, method
     items whose meta says ``is_switchable: false`` are left out) for the consistency column;
     ``subsets`` maps item ids to a label for one more row per label (the Portuguese WSC's own
     ``is_associative`` flags are used without it). ``data`` names the data in the signature (a
-    checksum of the input files); by default it is a checksum of the items.
+    checksum of the input files); by default it is a checksum of the items. ``num_fewshot`` shots
+    (:mod:`.fewshot`: lm-eval's WinoGrande format, never from the item's own schema) are drawn with
+    ``seed`` from ``fewshot_from`` (default: the items themselves). ``cache`` is a directory of stored
+    request scores (:mod:`.cache`): what it holds for this model is not scored again.
     """
     from wino_toolkit import __version__
 
+    from .cache import RequestCache, model_key
+    from .fewshot import FewShot
+    from .score import shot_pool
     from .switched import switched as switch
 
     items = list(items)
+    pool = items if fewshot_from is None else list(fewshot_from)
+    shots = FewShot(shot_pool(pool, method), num_fewshot, seed) if num_fewshot else None
     network, tok, dtype_name, identity = _loaded(model, tokenizer, method, device, dtype)
-    scores = score_loaded(items, model=network, tokenizer=tok, method=method, batch_size=batch_size,
-                          normalization=normalization, progress=progress)
-    flipped = None
-    if switched:
-        versions = [v for v in (switch(i) for i in items if i.meta.get("is_switchable", True)) if v is not None]
-        flipped = score_loaded(versions, model=network, tokenizer=tok, method=method, batch_size=batch_size,
-                               normalization=normalization)
+    store = RequestCache(cache, model_key(identity, dtype=dtype_name, kind="masked" if method == "mlm" else "causal",
+                                          tokenizer=tok)) if cache else None
+    try:
+        scores = score_loaded(items, model=network, tokenizer=tok, method=method, batch_size=batch_size,
+                              normalization=normalization, progress=progress, cache=store, fewshot=shots)
+        flipped = None
+        if switched:
+            versions = [v for v in (switch(i) for i in items if i.meta.get("is_switchable", True)) if v is not None]
+            flipped = score_loaded(versions, model=network, tokenizer=tok, method=method, batch_size=batch_size,
+                                   normalization=normalization, cache=store, fewshot=shots)
+    finally:
+        if store is not None:
+            store.close()
     for s in scores.items:
         s.subset = (subsets or {}).get(s.id, s.subset)
+    fewshot = f"|fewshot:{num_fewshot}|fewshot-from:{items_checksum(pool)}|fewshot-seed:{seed}" if num_fewshot else ""
     signature = (f"eval|model:{identity}|method:{method}|norm:{normalization}|dtype:{dtype_name}"
-                 f"|data:{data or items_checksum(items)}|v:{__version__}")
+                 f"|data:{data or items_checksum(items)}{fewshot}|v:{__version__}")
     return evaluate_scores(scores, signature=signature, seed=seed, switched=flipped)

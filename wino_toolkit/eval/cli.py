@@ -36,14 +36,21 @@ def cmd_lm(args: argparse.Namespace) -> int:
     check_output_file(args.predictions, "--predictions")
     resolve_model(args.model, what=MODEL_KINDS["masked" if args.method == "mlm" else "causal"])  # before any reading
     subsets = _subsets(args.subsets) if args.subsets else None
-    items = list(wt.read(args.inputs, source_format=args.source_format, options=key_values(args.read_option, "-O")))
+    if args.num_fewshot and args.method == "mlm":
+        raise WinoError("--num-fewshot needs a causal LM method (partial or full), not mlm")
+    if args.cache:
+        check_output_dir(args.cache, "--cache", "wino eval lm")
+    options = key_values(args.read_option, "-O")
+    items = list(wt.read(args.inputs, source_format=args.source_format, options=options))
+    shots = list(wt.read(args.fewshot_from, source_format=args.source_format, options=options)) if args.fewshot_from else None
     checksum = hashlib.sha256(b"".join(Path(p).read_bytes() for p in args.inputs)).hexdigest()[:8]
     console = make_console(stderr=True)
     with item_progress(console, "sequences") as bar:
         task = bar.add_task("scoring", total=None)
         results = evaluate(items, model=args.model, method=args.method, normalization=args.normalization,
                            batch_size=args.batch_size, device=args.device, dtype=args.dtype, switched=args.switched,
-                           subsets=subsets, seed=args.seed, data=checksum,
+                           subsets=subsets, seed=args.seed, data=checksum, num_fewshot=args.num_fewshot,
+                           fewshot_from=shots, cache=args.cache,
                            progress=lambda done, total: bar.update(task, completed=done, total=total))
     scores = results.scores
     if not scores.items:  # an empty table would pass for a result
@@ -285,7 +292,13 @@ def add_eval_commands(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--predictions", metavar="JSONL", help="one line per item: scores, tokens, prediction, gold, strings scored")
     p.add_argument("--json", action="store_true", help="the results as JSON")
     p.add_argument("--markdown", action="store_true", help="the results as a Markdown table")
-    p.add_argument("--seed", type=integer(0), default=0, help="seed of the bootstrap intervals (recorded in the signature)")
+    p.add_argument("--seed", type=integer(0), default=0, help="seed of the bootstrap intervals and of the few-shot draws "
+                   "(recorded in the signature)")
+    p.add_argument("--num-fewshot", type=integer(0), default=0, metavar="K", help="K solved examples before each item, in "
+                   "lm-eval's WinoGrande format; never from the item's own schema (default 0: zero-shot)")
+    p.add_argument("--fewshot-from", metavar="CORPUS", help="the corpus the shots are drawn from (default: the corpus scored)")
+    p.add_argument("--cache", metavar="DIR", help="keep every request's score in DIR/requests.sqlite: a killed run resumes, "
+                   "a repeated one scores nothing again")
     add_verbose_option(p)
     p.set_defaults(func=cmd_lm)
 

@@ -32,7 +32,7 @@ from wino_toolkit.forms import Disambiguated, FormReport, Skipped, disambiguated
 from wino_toolkit.schema import Item
 
 __all__ = ["Request", "ItemScore", "Scores", "partial_requests", "full_requests", "mlm_requests", "requests_for", "loglikelihoods",
-           "masked_loglikelihoods", "score",
+           "masked_loglikelihoods", "score", "shot_pool",
            "NO_SPACE_LANGUAGES", "NORMALIZATIONS", "METHODS"]
 
 #: languages written without spaces between words: the continuation gets no leading space
@@ -71,6 +71,7 @@ class ItemScore:
     twin: str | None = None
     normalization: str = "sum"
     subset: str | None = None  # e.g. "associative" / "non-associative" (Trichelair et al.), for a breakdown
+    fewshot_ids: list[str] | None = None  # the shots put before each context (few-shot scoring), by id
 
     def normalized(self) -> list[float]:
         if self.normalization == "token":
@@ -89,7 +90,7 @@ class ItemScore:
                 "scores": self.scores,
                 "tokens": self.tokens, "normalization": self.normalization, "prediction": self.prediction, "gold": self.gold,
                 "scored": [{"context": r.context, "continuation": r.continuation, **({"span": list(r.span)} if r.span else {})}
-                           for r in self.requests]}
+                           for r in self.requests], **({"fewshot_ids": self.fewshot_ids} if self.fewshot_ids is not None else {})}
 
 
 @dataclass
@@ -185,8 +186,11 @@ def _in_batches(order: list[int], batch_size: int | str, run: Callable[[list[int
         b += len(rows)
 
 
+Store = Callable[[list[int], list[tuple[float, int]]], None]  # called after each batch: request indices, their scores
+
+
 def loglikelihoods(model: Any, tokenizer: Any, requests: Sequence[Request], *, batch_size: int | str = 16,
-                   progress: Callable[[int, int], None] | None = None) -> list[tuple[float, int]]:
+                   progress: Callable[[int, int], None] | None = None, store: Store | None = None) -> list[tuple[float, int]]:
     """``(Σ log P(continuation | context), continuation tokens)`` per request, in padded batches sorted by length."""
     torch = require("torch", "neural", "Zero-shot scoring")
     # the model's window: a longer request loses the start of its context (lm-eval truncates on the left too)
@@ -215,11 +219,11 @@ def loglikelihoods(model: Any, tokenizer: Any, requests: Sequence[Request], *, b
         return float(logprobs[length - n : length].gather(1, targets[:, None]).sum()), n
 
     keys = [(tuple(tokens), n) for tokens, n in encoded]
-    return _each_once(model, tokenizer, keys, lambda key: list(key[0][:-1]), scored, batch_size, progress)
+    return _each_once(model, tokenizer, keys, lambda key: list(key[0][:-1]), scored, batch_size, progress, store)
 
 
 def masked_loglikelihoods(model: Any, tokenizer: Any, requests: Sequence[Request], *, batch_size: int | str = 16,
-                          progress: Callable[[int, int], None] | None = None) -> list[tuple[float, int]]:
+                          progress: Callable[[int, int], None] | None = None, store: Store | None = None) -> list[tuple[float, int]]:
     """``(Σ log P(candidate tokens), their count)`` per request: the tokens overlapping ``span`` are all
     masked at once and scored together (Kocijan et al. 2019), in padded batches sorted by length."""
     if not getattr(tokenizer, "is_fast", False) or tokenizer.mask_token_id is None:
@@ -244,17 +248,20 @@ def masked_loglikelihoods(model: Any, tokenizer: Any, requests: Sequence[Request
         return float(sum(logprobs[p, ids[p]] for p in positions)), len(positions)
 
     keys = [(tuple(ids), tuple(positions)) for ids, positions in encoded]
-    return _each_once(model, tokenizer, keys, masked, scored, batch_size, progress)
+    return _each_once(model, tokenizer, keys, masked, scored, batch_size, progress, store)
 
 
 def _each_once(model: Any, tokenizer: Any, keys: list[Any], inputs: Callable[[Any], list[int]],
                scored: Callable[[Any, Any], tuple[float, int]], batch_size: int | str,
-               progress: Callable[[int, int], None] | None) -> list[tuple[float, int]]:
+               progress: Callable[[int, int], None] | None, store: Store | None = None) -> list[tuple[float, int]]:
     """``scored(log-probabilities of the row, key)`` for each key, each distinct key run once, in right-padded
-    batches of ``inputs(key)`` sorted by length (longest first)."""
+    batches of ``inputs(key)`` sorted by length (longest first); ``store`` sees each batch's results."""
     torch = require("torch", "neural", "Zero-shot scoring")
     unique: dict[Any, int] = {}
     where = [unique.setdefault(key, len(unique)) for key in keys]
+    members: dict[int, list[int]] = {}
+    for request, u in enumerate(where):
+        members.setdefault(u, []).append(request)
     todo = list(unique)
     order = sorted(range(len(todo)), key=lambda i: -len(todo[i][0]))
     out: list[tuple[float, int]] = [(0.0, 0)] * len(todo)
@@ -274,6 +281,9 @@ def _each_once(model: Any, tokenizer: Any, keys: list[Any], inputs: Callable[[An
         logprobs = torch.log_softmax(model(input_ids=ids.to(device), attention_mask=mask.to(device)).logits.float(), -1)
         for k, i in enumerate(rows):
             out[i] = scored(logprobs[k], todo[i])
+        if store is not None:
+            found = [(request, out[i]) for i in rows for request in members[i]]
+            store([request for request, _ in found], [value for _, value in found])
         done += len(rows)
         if progress is not None:
             progress(done, len(order))
@@ -314,26 +324,53 @@ def requests_for(items: Iterable[Item], method: str, report: FormReport) -> list
     return chosen
 
 
+def shot_pool(items: Iterable[Item], method: str) -> list[tuple[Item, str]]:
+    """Labeled items with the text a shot shows: the sentence with its right candidate, as ``method`` scores it."""
+    if method == "mlm":
+        raise WinoError("few-shot scoring needs a causal LM method (partial or full), not mlm")
+    return [(item, requests[item.answer].context + requests[item.answer].continuation)
+            for item, requests in requests_for((i for i in items if i.answer is not None), method, FormReport())]
+
+
 def score(items: Iterable[Item], *, model: Any, tokenizer: Any, method: str = "partial", batch_size: int | str = 16,
-          normalization: str = "sum", progress: Callable[[int, int], None] | None = None) -> Scores:
+          normalization: str = "sum", progress: Callable[[int, int], None] | None = None, cache: Any = None,
+          fewshot: Any = None) -> Scores:
     """Score every item by ``method`` with a loaded model and its tokenizer (a causal LM for ``partial``
     and ``full``, a masked LM for ``mlm``).
 
     Candidates are substituted by the project's disambiguated form, never a naive replace; items it
     cannot make (no rules for the language, no referring expression) are in ``skipped`` with the reason.
+    ``fewshot`` (:class:`~.fewshot.FewShot`) puts its shots before every context; ``cache``
+    (:class:`~.cache.RequestCache`) answers the requests it holds and keeps the others as they are scored.
     """
     if normalization not in NORMALIZATIONS:
         raise WinoError(f"normalization {normalization!r} is not one of {', '.join(NORMALIZATIONS)}")
     if method not in METHODS:
         raise WinoError(f"method {method!r} is not one of {', '.join(METHODS)}")
+    if fewshot is not None and method == "mlm":
+        raise WinoError("few-shot scoring needs a causal LM method (partial or full), not mlm")
     chosen = requests_for(items, method, report := FormReport())
+    shots: list[list[str] | None] = []
+    if fewshot is not None:
+        for n, (item, rs) in enumerate(chosen):
+            prefix, ids = fewshot.for_item(item)
+            chosen[n] = (item, [Request(prefix + r.context, r.continuation, r.span) for r in rs])
+            shots.append(ids)
     flat = [r for _, rs in chosen for r in rs]
+    results: list[tuple[float, int] | None] = [None] * len(flat)
+    if cache is not None:
+        for i, value in cache.lookup(flat).items():
+            results[i] = value
+    todo = [i for i, value in enumerate(results) if value is None]
     run = masked_loglikelihoods if method == "mlm" else loglikelihoods
-    results = run(model, tokenizer, flat, batch_size=batch_size, progress=progress)
+    store = None if cache is None else (lambda rows, values: cache.store([(flat[todo[r]], v) for r, v in zip(rows, values)]))
+    for i, value in zip(todo, run(model, tokenizer, [flat[i] for i in todo], batch_size=batch_size, progress=progress,
+                                  store=store) if todo else []):
+        results[i] = value
     scored, k = [], 0
-    for item, rs in chosen:
+    for n, (item, rs) in enumerate(chosen):
         part = results[k : k + len(rs)]
         k += len(rs)
-        scored.append(ItemScore(item.id, item.corpus, item.language, rs, [s for s, _ in part], [n for _, n in part], item.answer,
-                                item.twin, normalization, _subset(item)))
+        scored.append(ItemScore(item.id, item.corpus, item.language, rs, [s for s, _ in part], [t for _, t in part], item.answer,
+                                item.twin, normalization, _subset(item), shots[n] if shots else None))
     return Scores(scored, report.skipped)
