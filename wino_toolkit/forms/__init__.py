@@ -30,6 +30,7 @@ from ..parallel import PARALLEL
 from ..registry import Registry
 from ..schema import Candidate, Item, NLIPair, Span
 from ..twins import link_twins
+from .minimal import check_minimal_edit
 from .guards import BLANK, Versions, check_blanks, language_rules, no_blank
 from .records import Disambiguated, TwinRecord
 
@@ -134,6 +135,9 @@ def _nli_texts(lang: Language, item: Item) -> tuple[str, list[str]]:
     premise = lang.premise(item)
     hypotheses = [lang.hypothesis(item, k) for k in range(len(item.candidates))]
     no_blank([premise, *hypotheses])
+    bounds = lang.clause_bounds(item, lang.reference(item))
+    for hypothesis in hypotheses:
+        check_minimal_edit(lang, item, hypothesis, bounds=bounds)
     return premise, hypotheses
 
 
@@ -176,6 +180,8 @@ def _kept_meta(item: Item) -> dict[str, Any]:
 def _substitutions(lang: Language, item: Item) -> list[str]:
     texts = [lang.substitute(item, k) for k in range(len(item.candidates))]
     no_blank(texts)
+    for text in texts:
+        check_minimal_edit(lang, item, text)
     return texts
 
 

@@ -68,6 +68,9 @@ class Language:
     BLANK: ClassVar[str] = "_"
     #: what ends a sentence made from a clause
     FULL_STOP: ClassVar[str] = "."
+    #: words on each side of the referring expression that may change with it (articles, contractions,
+    #: case particles); the minimal-edit guard (:mod:`wino_toolkit.forms.minimal`) allows no change beyond
+    REFERENCE_REACH: ClassVar[int] = 1
 
     # -- public API used by the forms -------------------------------------------------------
     def premise(self, item: Item) -> str:
@@ -106,6 +109,18 @@ class Language:
     def blank_option(self, item: Item, k: int) -> str:
         """Candidate ``k`` as a WinoGrande option: the words that fill the blank."""
         return mention_text(item, k)
+
+    def edit_region(self, item: Item, span: Span) -> tuple[int, int]:
+        """Characters of the source the derived forms may rewrite with the referring expression: the expression
+        itself by default; a language widens it where its rules rewrite more ("sa tasse vide" → "la tasse vide
+        de Jim": the possessive's noun phrase). The minimal-edit guard allows no other change but agreement."""
+        return span.start, span.end
+
+    def may_agree(self, old: str, new: str) -> bool:
+        """Whether the source's word ``old`` may become ``new`` because it agrees with the referring expression
+        (a verb's person or number, an adjective's gender). The minimal-edit guard lets no other word change;
+        the default knows no agreement: only a change of case."""
+        return old.casefold() == new.casefold()
 
     # -- hooks --------------------------------------------------------------------------------
     def reference(self, item: Item) -> Span:

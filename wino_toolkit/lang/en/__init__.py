@@ -48,9 +48,12 @@ from .agreement import Edit, role, verb_edits
 from .blanks import blank_premise
 from .bounds import clause_tokens, participial_opening, past_tense
 from .clauses import QUESTION_STARTERS
+from .expletives import dummy_it
+from .guard import verb_number_changed
 from .lexicon import lexicon, parse
 from .mentions import candidate_phrase, capitalise, determiner_before, mid_sentence, noun_number, possessive
 from .pronouns import PRONOUN_CASES, PRONOUNS
+from .reflexives import is_reflexive_change, reflexive_edits
 
 __all__ = ["English"]
 
@@ -88,9 +91,12 @@ class English(Language):
             return item.text, span
         p = parse(item.text)
         first, after = _tokens(p, span)
-        mark = "_'s" if role(p, first, after, lexicon()) in ("possessive", "independent") else self.BLANK
-        mark += _attached_punctuation(span.text)
-        return item.text[: span.start] + mark + item.text[span.end :], Span(span.start, span.start + 1, self.BLANK)
+        pronoun_role = role(p, first, after, lexicon())
+        mark = "_'s" if pronoun_role in ("possessive", "independent") else self.BLANK
+        edits: list[Edit] = [(span.start, span.end, mark + _attached_punctuation(span.text))]
+        if pronoun_role == "subject":  # "they're" → "_ are": "_'re" cannot follow an option
+            edits += verb_edits(p, after, None, _pronoun_number(span.text) or "sg", lexicon())
+        return _apply(item.text, edits, 0, len(item.text)), Span(span.start, span.start + 1, self.BLANK)
 
     def blank_option(self, item: Item, k: int) -> str:
         """The option as it fills a blank mid-sentence: the mention with the determiner the text gives it ("his
@@ -118,18 +124,47 @@ class English(Language):
 
     # -- hooks ----------------------------------------------------------------------------------
     def reference(self, item: Item) -> Span:
+        """The marked pronoun; a piece of a word or a dummy "it" ("it is raining") refers to nothing."""
         span = super().reference(item)
         if span.is_slot:
             raise FormError("English text marks its pronoun; a zero-anaphora slot cannot be filled")
+        if span.text == self.BLANK:
+            return span
+        text = item.text
+        if text[span.start - 1 : span.start].isalnum() or text[span.end : span.end + 1].isalnum():
+            raise FormError(f"marked span is not a pronoun ('{span.text}' is part of a word)")
+        p = parse(text)
+        if dummy_it(p, _tokens(p, span)[0], lexicon()):
+            raise FormError(f"marked span is not a pronoun ('{span.text}' is a dummy subject that refers to nothing)")
         return span
+
+    def may_agree(self, old: str, new: str) -> bool:
+        """A verb after the replaced subject takes the candidate's number ("they come" → "Chelsea comes"), and
+        a reflexive in its clause the candidate's number and gender ("themselves" → "himself")."""
+        return super().may_agree(old, new) or verb_number_changed(old, new, lexicon()) or is_reflexive_change(old, new)
+
+    def edit_region(self, item: Item, span: Span) -> tuple[int, int]:
+        """The pronoun, or for one inside an opening participle the participle too: the hypothesis makes it
+        finite and puts the main clause's subject before it ("Stretching her back, ..." → "The woman stretched
+        the girl's back.")."""
+        if span.text == self.BLANK:
+            return span.start, span.end
+        p = parse(item.text)
+        opening = participial_opening(p, *_tokens(p, span), lexicon())
+        return (span.start if opening is None else p.starts[opening[0]]), span.end
 
     def inflect(self, item: Item, k: int, span: Span) -> str:
         """Candidate ``k`` as the pronoun's position needs it (possessive, capitalised, ...)."""
         return self._phrase(item, k, span, standalone=False)[0]
 
     def clause_bounds(self, item: Item, span: Span) -> tuple[int, int]:
+        """The clause around the pronoun; for a pronoun in an opening participle, the participle's phrase,
+        which the hypothesis keeps (its subject comes from the main clause, inside :meth:`edit_region`)."""
         p = parse(item.text)
         first, after = _tokens(p, span)
+        opening = participial_opening(p, first, after, lexicon())
+        if opening is not None:
+            return p.starts[opening[0]], p.starts[opening[1]]
         protected = [(c.span.start, c.span.end) for c in item.candidates if c.span is not None]
         start, end = clause_tokens(p, first, after, protected, lexicon())
         if end <= start:
@@ -180,6 +215,7 @@ class English(Language):
             p = parse(item.text)
             was = _pronoun_number(span.text) or noun_number(span.text, lexicon()) or "sg"
             edits += verb_edits(p, _tokens(p, span)[1], number, was, lexicon())
+            edits += reflexive_edits(p, _tokens(p, span)[1], span.text, phrase, lexicon())
         return edits
 
 

@@ -7,9 +7,12 @@ out contractions that cannot follow a noun ("they're" → "the trophy is").
 """
 from __future__ import annotations
 
+from ...errors import FormError
 from .lexicon import Lexicon, Parse
+from .nouns import DETERMINERS
 from .pronouns import NOT_POSSESSED, PREPOSITIONS, PRONOUNS
 from .verbs import (
+    BARE_INFINITIVE,
     CONTRACTIONS,
     DITRANSITIVE,
     INVARIANT,
@@ -138,12 +141,46 @@ def _word_at(p: Parse, i: int) -> bool:
 
 
 def _possessed(p: Parse, first: int, after: int, lex: Lexicon) -> bool:
-    """Whether "her" is a determiner: a noun or adjective follows and no verb of giving precedes."""
+    """Whether "her" is a determiner: a noun or adjective follows ("saw her dog"), not an object's article
+    ("gave her a dog"), a particle ("told her about") or a bare infinitive ("let her leave").
+
+    Where the words allow both readings the item is refused (:class:`FormError`): after a verb of giving
+    ("gave her flowers": flowers for her, or her flowers?) unless a recipient or a second object follows
+    ("lent her coat to Mary", "gave her dog a bone"), and after "let"/"made" before a noun that is also a verb
+    ("made her cry"), unless an object follows it ("helped her carry the box")."""
     if not _word_at(p, after):
         return False
     word = p.lower[after]
     if word == "own":
         return True
-    if word in NOT_POSSESSED or (first > 0 and p.lower[first - 1] in DITRANSITIVE):
+    if word in NOT_POSSESSED or not _nominal(word, lex):
+        return False
+    verb = p.lower[first - 1] if first > 0 else ""
+    if verb in DITRANSITIVE:
+        if _object_follows(p, after, lex):
+            return True
+        raise FormError(f"'{p.words[first]}' after '{p.words[first - 1]}' may be its object or a possessive; "
+                        "the sentence does not tell which")
+    if verb in BARE_INFINITIVE and lex.is_base_verb(word):
+        follower = p.lower[after + 1] if after + 1 < len(p.words) else ""
+        if word in lex.nouns and follower not in DETERMINERS:
+            raise FormError(f"'{p.words[first]} {p.words[after]}' may be an object and a verb or a possessive "
+                            "and a noun; the sentence does not tell which")
+        return False
+    return True
+
+
+def _object_follows(p: Parse, after: int, lex: Lexicon) -> bool:
+    """Whether the noun phrase from token ``after`` is followed by a recipient ("to Mary") or a second
+    object ("a bone"), which makes it the object and "her" its possessive."""
+    n, j = len(p.words), after
+    while j < n and j < after + 4 and _nominal(p.lower[j], lex):
+        j += 1
+    return j < n and (p.lower[j] == "to" or p.lower[j] in DETERMINERS)
+
+
+def _nominal(word: str, lex: Lexicon) -> bool:
+    """A noun or adjective of a noun phrase, not an article ("a" is also a noun in the tables)."""
+    if word in DETERMINERS:
         return False
     return word in lex.nouns or word in lex.adjectives or lex.plural_noun(word, known=True)

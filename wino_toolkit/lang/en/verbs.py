@@ -49,6 +49,10 @@ DITRANSITIVE = frozenset(
     "called name names named make makes made get gets got find finds found leave leaves left".split()
 )
 
+#: causative verbs that take an object and a bare infinitive ("let her go", "made her laugh"): after them
+#: "her" + a word that is also a noun ("made her cry") may be either reading
+BARE_INFINITIVE = frozenset("let lets make makes made help helps helped".split())
+
 #: past tense of irregular verbs, by lemma: an opening participle made finite ("knowing" → "knew")
 IRREGULAR_PAST: dict[str, str] = {
     "be": "was", "have": "had", "do": "did", "go": "went", "make": "made", "take": "took", "know": "knew",

@@ -15,6 +15,13 @@
 - place pronouns: ``là-bas``/``dedans`` are replaced by the candidate's place phrase ("dans le
   lac"), ``y`` is dropped and the place phrase ends its clause.
 
+An indefinite first mention is made definite, as an anaphor is ("un chat" → "le chat", "une amie" →
+"l'amie", "des enfants" → "les enfants", then "du chat", "aux enfants"). The NLI hypothesis of a clause
+tied to a "si" condition keeps the condition ("Si Paul a faim, Paul mangera."). A marked span that is no
+referring expression (an impersonal "il faut", "il y a", a word inside a candidate's mention) is refused
+with "marked span is not a pronoun"; :meth:`French.edit_region` and :meth:`French.may_agree` tell the
+minimal-edit guard what the rewrite may change.
+
 Anything else (``en``, clitic clusters, an inverted subject, a verb the tables cannot inflect) is
 a :class:`~wino_toolkit.errors.FormError` with the reason, never a guessed sentence.
 
@@ -55,9 +62,10 @@ from .clauses import CLAUSE_OPENERS
 from .clitics import CLITICS
 from .completives import COMPLETIVE_FORMS
 from .contractions import CONTRACTIONS
-from .determiners import DETERMINERS
-from .elision import ELISION
+from .determiners import DETERMINERS, INDEFINITE
+from .elision import ASPIRATED_H, ELISION, MUTE_H
 from .endings import VERB_ENDINGS
+from . import impersonal
 from .negation import NEGATION
 from .nouns import NOUN_GENDER
 from .participles import INVARIANT_S
@@ -82,7 +90,11 @@ UNCONTRACTED = {"du": "le", "au": "le", "aux": "les"}
 UNELIDED = {elided: full for full, elided in ELISION.items() if full not in ("le", "la")}
 SINGULAR_OF = {plural: singular for singular, plural in VERB_NUMBER.items()}
 NUMBER_NAMES = {"s": "singular", "p": "plural"}
-
+#: clitics whose elision changes with the verb after them ("ne sont" / "n'est"): the guard lets them follow it
+AGREEING_ELISIONS = {"ne": "n'", "se": "s'", "me": "m'", "te": "t'", "je": "j'"}
+#: words that never agree with a subject: the guard refuses to see them inflected ("sur" → "surs")
+CLOSED_CLASS = PREPOSITIONS | DETERMINERS.keys() | SUBJECT_WORDS | NEGATION | ADVERBS | CLITICS | frozenset(
+    "que qu' et ou mais car donc si comme quand".split())
 
 
 class Token(NamedTuple):
@@ -125,6 +137,28 @@ def tokenize(text: str) -> tuple[Token, ...]:
 
 def starts_with_vowel(word: str) -> bool:
     return bool(word) and word[0].lower() in VOWELS
+
+
+def elides_article(word: str) -> bool:
+    """Whether le/la become l' before ``word``: a vowel or a mute h ("l'homme"), not an aspirated one ("le héros")."""
+    low = word.lower()
+    if not low.startswith("h"):
+        return starts_with_vowel(low)
+    if low in MUTE_H:
+        return True
+    if low in ASPIRATED_H:
+        return False
+    raise FormError(f"cannot tell whether the h of '{word}' is silent (le or l')")
+
+
+def definite(text: str, det: str) -> str:
+    """An indefinite noun phrase made definite, as a pronoun refers back to it: "un arbre" → "l'arbre"."""
+    rest = text[len(det) :].lstrip()
+    head = rest.split(" ", 1)[0].lower()
+    if head in ("de", "des", "du") or head.startswith("d'"):
+        raise FormError(f"the candidate '{text}' names one of a group; no definite noun phrase stands for it")
+    article = INDEFINITE[det]
+    return "l'" + rest if article != "les" and elides_article(head) else f"{article} {rest}"
 
 
 def same_case(model: str, word: str) -> str:
@@ -233,11 +267,118 @@ class French(SubstitutionBlank, Language):
         i = next((n for n, t in enumerate(toks) if t.start <= span.start < t.end), None)
         if i is None:
             raise FormError(f"the pronoun {span.text!r} is not a word of the text")
-        return self.bounds(item.text, toks, i)
+        return self.with_condition(item.text, toks, *self.bounds(item.text, toks, i))
+
+    def with_condition(self, text: str, toks: Sequence[Token], start: int, end: int) -> tuple[int, int]:
+        """The clause ``[start, end)`` widened to its "si" condition, or a "si" clause to the clause it conditions:
+        neither holds alone ("Si Paul a faim, il mangera" does not say that anyone eats)."""
+        inside = [n for n, t in enumerate(toks) if start <= t.start and t.end <= end]
+        if not inside:
+            return start, end
+        first, last = inside[0], inside[-1]
+        if first > 0 and self.opens_condition(toks, first - 1):
+            opener = first - 1
+            if opener > 0 and not self.ends_sentence(toks, opener - 1):  # "... vendra si elle ..."
+                j = opener - 1 if toks[opener - 1].is_word else opener - 2
+                if j >= 0:
+                    return self.bounds(text, toks, j)[0], end
+            if last + 2 < len(toks) and toks[last + 1].low in (",", "alors"):  # "Si elle ..., Marie ..."
+                return toks[opener].start, self.bounds(text, toks, last + 2)[1]
+            return toks[opener].start, end  # "Si la chance ... il aurait perdu": the main clause follows unmarked
+        if first >= 2 and toks[first - 1].low in (",", "alors"):
+            before = self.bounds(text, toks, first - 2)[0]
+            opener = next((n for n, t in enumerate(toks) if t.start >= before), first) - 1
+            if opener >= 0 and self.opens_condition(toks, opener):
+                return toks[opener].start, end
+        after = last + 1 + (last + 1 < len(toks) and toks[last + 1].text == ",")
+        if after + 1 < len(toks) and self.opens_condition(toks, after):  # "Marie viendra(,) si ..."
+            return start, self.bounds(text, toks, after + 1)[1]
+        return start, end
+
+    def opens_condition(self, toks: Sequence[Token], j: int) -> bool:
+        """Whether token ``j`` is the "si" (or "s'") that opens a clause, not the adverb of "si grand"."""
+        return toks[j].low in ("si", "s'") and self.subject_follows(toks, j + 1)
+
+    def reference(self, item: Item) -> Span:
+        """The marked span, refused when it is no referring expression the rules know (corpora mark one by
+        mistake): an impersonal "il", a word inside a candidate's own mention, a word that is no pronoun."""
+        span = super().reference(item)
+        if span.text == self.BLANK:
+            return span
+        if PRONOUNS.get(span.text.lower().replace("’", "'")) is None:
+            raise FormError(f"marked span is not a pronoun: '{span.text}' is no pronoun form the French rules know")
+        for cand in item.candidates:
+            if cand.span is not None and cand.span.start < span.end and span.start < cand.span.end:
+                raise FormError(f"marked span is not a pronoun: '{span.text}' lies inside the mention of '{cand.text}'")
+        toks = tokenize(item.text)
+        i = next((n for n, t in enumerate(toks) if t.start == span.start and t.end == span.end), None)
+        if i is not None and toks[i].low == "il" and self.impersonal(toks, i):
+            raise FormError(f"marked span is not a pronoun: '{span.text}' is an impersonal subject here ('{toks[i].text} "
+                            f"{toks[i + 1].text} ...' stands for no one)")
+        return span
+
+    def impersonal(self, toks: Sequence[Token], i: int) -> bool:
+        """Whether the "il" at ``i`` is impersonal ("il faut", "il y a", "il est important de"); see :mod:`.impersonal`."""
+        def low(k: int) -> str:
+            return toks[k].low if k < len(toks) else ""
+
+        j, clitic = i + 1, None
+        while low(j) in ("ne", "n'", "y", "en", "se", "s'"):
+            clitic = low(j) if low(j) in impersonal.AFTER_CLITIC else clitic
+            j += 1
+        verb = low(j)
+        if verb in impersonal.ALWAYS or (clitic and verb in impersonal.AFTER_CLITIC[clitic]):
+            return True
+        if verb in impersonal.BEFORE_QUE and low(j + 1) in ("que", "qu'"):
+            return True
+        if verb in impersonal.RESTER and low(j + 1) in impersonal.QUANTITIES:
+            return True
+        k = j + 1
+        while low(k) in ADVERBS or low(k) in NEGATION:
+            k += 1
+        if AUXILIARIES.get(verb) == "être":
+            return low(k) in impersonal.TIMES or (low(k) in impersonal.BEFORE_DE and low(k + 1) in ("de", "d'", "que", "qu'"))
+        return verb in impersonal.FAIRE and low(k) in impersonal.WEATHER
+
+    def edit_region(self, item: Item, span: Span) -> tuple[int, int]:
+        """The pronoun, and what its rewrite moves or rebuilds: a clitic's verb group ("on les a punis" → "on a puni
+        les lycéens"), a possessive's noun phrase ("sa pinte vide" → "la pinte vide de Gérard"), the clause "y"
+        sends its place phrase to the end of ("qu'il y faisait chaud" → "qu'il faisait chaud sur la pelouse")."""
+        toks = tokenize(item.text)
+        i = next((n for n, t in enumerate(toks) if t.start == span.start and t.end == span.end), None)
+        pron = PRONOUNS.get(span.text.lower().replace("’", "'"))
+        if i is None or pron is None:
+            return span.start, span.end
+        kind = self.kind(toks, i, pron)
+        if kind in ("object", "dative") and i + 1 < len(toks) and toks[i + 1].is_word:
+            return span.start, toks[self.verb_group(toks, i)[0]].end
+        if kind == "possessive" and i + 1 < len(toks) and toks[i + 1].is_word:
+            return span.start, toks[self.noun_phrase(toks, i)[1]].end
+        if kind == "locative" and toks[i].low == "y":
+            return span.start, self.bounds(item.text, toks, i)[1]
+        return span.start, span.end
+
+    def may_agree(self, old: str, new: str) -> bool:
+        """Whether ``old`` may become ``new`` with the subject: a verb in the other number (:mod:`.verbs`,
+        :mod:`.endings`; "sont" → "est"), made indicative (:mod:`.subjunctive`), an adjective or participle in
+        the other number or with its agreement undone ("punis" → "puni"), a clitic eliding before the new verb
+        ("se" → "s'"). A word of a closed class (preposition, determiner, pronoun, adverb) never agrees."""
+        a, b = old.lower().replace("’", "'"), new.lower().replace("’", "'")
+        if a == b:
+            return True
+        if AGREEING_ELISIONS.get(a) == b or AGREEING_ELISIONS.get(b) == a:
+            return True
+        if a in CLOSED_CLASS or b in CLOSED_CLASS:
+            return False
+        verbs = {a, SUBJUNCTIVE.get(a, a)}
+        forms = {self.verb_number(v, n) for v in verbs for n in ("s", "p")} | verbs
+        forms |= {adjective_number(a, n) for n in ("s", "p")} | {undo_agreement(a, c) for c in ("les", "la")}
+        return b in forms
 
     # -- the candidate ------------------------------------------------------------------------
     def phrase(self, item: Item, k: int) -> Phrase:
-        """Candidate ``k`` as a noun phrase: "du barman" → "le barman", "dans le lac" keeps "dans".
+        """Candidate ``k`` as a noun phrase: "du barman" → "le barman", "dans le lac" keeps "dans", and an
+        indefinite first mention made definite ("un chat" → "le chat", "des enfants" → "les enfants").
 
         A bare noun ("monument", as XWINO lists candidates) takes the determiner before its
         mention in the text ("ce monument"); a bare noun without one is an error.
@@ -266,6 +407,8 @@ class French(SubstitutionBlank, Language):
             det = self.determiner_before(item, k)
             text = det + ("" if det.endswith("'") else " ") + text
         gender, number = DETERMINERS.get(det, (None, "s")) if det else (None, "s")
+        if det in INDEFINITE:
+            text = definite(text, det)
         if " et " in f" {text} ":
             number = "p"
         return Phrase(text, gender, number, preposition)
@@ -458,20 +601,10 @@ class French(SubstitutionBlank, Language):
             raise FormError(f"'{tok.text} {verb.text}' is a clitic cluster; only a lone clitic is moved")
         if verb.low in DETERMINERS or verb.low in PREPOSITIONS or verb.text[0].isupper():
             raise FormError(f"'{tok.text}' is not followed by a verb, so it is not an object pronoun here")
-        negated = prev is not None and prev.low in ("ne", "n'")
-        last, k = verb, i + 2
-        while negated and k < len(toks) and toks[k].low in NEGATION:
-            last, k = toks[k], k + 1
-        edits: list[Edit] = []
-        aux = AUXILIARIES.get(verb.low)
-        if aux in ("avoir", "être"):
-            while k < len(toks) and toks[k].low in ADVERBS:
-                k += 1
-            if k < len(toks) and toks[k].is_word:
-                last = toks[k]
-                if aux == "avoir":
-                    phrase = undo_agreement(last.text, tok.low) + " " + phrase
-                    edits.append((last.start, last.end, phrase))
+        j, participle = self.verb_group(toks, i)
+        last, edits = toks[j], []
+        if participle and AUXILIARIES.get(verb.low) == "avoir":
+            edits.append((last.start, last.end, undo_agreement(last.text, tok.low) + " " + phrase))
         if not edits:
             edits.append((last.end, last.end, " " + phrase))
         if prev is not None and prev.low in ELISION and prev.low not in ("le", "la") and starts_with_vowel(verb.text):
@@ -480,18 +613,36 @@ class French(SubstitutionBlank, Language):
             edits.append((tok.start, verb.start, ""))
         return edits
 
-    def possessive(self, toks: Sequence[Token], i: int, np: Phrase) -> list[Edit]:
-        """"sur son dos" → "sur le dos de l'homme": article for the possessive, possessor after the noun."""
-        tok = toks[i]
+    def verb_group(self, toks: Sequence[Token], i: int) -> tuple[int, bool]:
+        """The last token of the verb group after the clitic at ``i`` (the verb, the second half of a negation,
+        or the participle of avoir/être), and whether it is that participle."""
+        negated = i > 0 and toks[i - 1].low in ("ne", "n'")
+        last, k = i + 1, i + 2
+        while negated and k < len(toks) and toks[k].low in NEGATION:
+            last, k = k, k + 1
+        if AUXILIARIES.get(toks[i + 1].low) in ("avoir", "être"):
+            while k < len(toks) and toks[k].low in ADVERBS:
+                k += 1
+            if k < len(toks) and toks[k].is_word:
+                return k, True
+        return last, False
+
+    def noun_phrase(self, toks: Sequence[Token], i: int) -> tuple[int, int]:
+        """The noun and the last token of the noun phrase the possessive at ``i`` opens ("sa tasse vide")."""
         if i + 1 >= len(toks) or not toks[i + 1].is_word:
-            raise FormError(f"no noun after the possessive '{tok.text}'")
-        first = toks[i + 1]
+            raise FormError(f"no noun after the possessive '{toks[i].text}'")
         k = i + 1
-        if first.low in PRENOMINAL and k + 1 < len(toks) and toks[k + 1].is_word:
+        if toks[k].low in PRENOMINAL and k + 1 < len(toks) and toks[k + 1].is_word:
             k += 1
-        noun = toks[k]
+        noun = k
         if k + 1 < len(toks) and toks[k + 1].low in POSTNOMINAL:
             k += 1
+        return noun, k
+
+    def possessive(self, toks: Sequence[Token], i: int, np: Phrase) -> list[Edit]:
+        """"sur son dos" → "sur le dos de l'homme": article for the possessive, possessor after the noun."""
+        n, k = self.noun_phrase(toks, i)
+        tok, first, noun = toks[i], toks[i + 1], toks[n]
         article = self.article(tok.low, first, noun)
         prev = toks[i - 1] if i else None
         edits = [(toks[k].end, toks[k].end, " " + with_de(np))]
@@ -509,10 +660,8 @@ class French(SubstitutionBlank, Language):
             return "les"
         if possessive == "sa":
             return "la"
-        if starts_with_vowel(first.text):
+        if elides_article(first.text):
             return "l'"
-        if first.low.startswith("h"):
-            raise FormError(f"cannot tell whether the h of {first.text!r} is silent (le or l')")
         if possessive == "son":
             return "le"
         gender = next((g for ending, g in NOUN_GENDER if noun.low.endswith(ending)), None)

@@ -12,3 +12,6 @@ DETERMINERS = {
     "nos": (None, "p"), "vos": (None, "p"), "leurs": (None, "p"),
     "quelques": (None, "p"), "plusieurs": (None, "p"), "deux": (None, "p"), "trois": (None, "p"),
 }
+
+#: the definite article an indefinite first mention takes when a pronoun refers back to it ("un chat" → "le chat")
+INDEFINITE = {"un": "le", "une": "la", "des": "les"}

@@ -10,7 +10,12 @@
   (だから, しかし, そして...) dropped, and explanatory or conjunctive endings removed (からだ,
   のだ, ので...): "教授は学生に低い成績をつけた。彼が勉強しなかったからだ。" gives
   "学生が勉強しなかった。". A clause that does not then end like a sentence (a te-form before 、)
-  is widened to its whole sentence, and fails if that does not end like one either.
+  is widened to its whole sentence, and fails if that does not end like one either; so is a clause cut at a
+  comma that loses no such ending (it ends in an adverb or a continuative form: "彼はまた、", "安く、");
+- the minimal-edit guard sees the characters the hypothesis is really cut from (``clause_bounds``), and
+  accepts no change but the pronoun's and an ending's rewrite (``may_agree``: け → い in ければ → い);
+- a marked span that is no pronoun of its own (a character of 彼岸, 男性 or 彼女, それぞれ, a connective
+  それでも、) is skipped with the reason "marked span is not a pronoun".
 
 - which pronoun: where the text holds the marked pronoun more than once, the one whose role
   (subject, object, possessive; read from the particle after it, see ``roles``) matches the English
@@ -34,9 +39,9 @@ from ..base import Language
 from .connectives import CONNECTIVES
 from .endings import FINAL_CHARACTERS
 from .particles import PARTICLES
-from .pronouns import PRONOUNS
+from .pronouns import ADNOMINALS, BOUND_NOUNS, FOLLOWERS, LONGER_WORDS, PRONOUNS
 from .roles import AFTER_OBJECT, CLAUSE_OPENERS, ENGLISH_ROLES, JAPANESE_ROLES, OBJECT, POSSESSIVE, SUBJECT
-from .tails import TAILS
+from .tails import REWRITTEN, TAILS
 
 __all__ = ["Japanese", "english_role", "japanese_role"]
 
@@ -58,6 +63,8 @@ class Japanese(Language):
     name = "Japanese"
     aliases = ("ja-JP", "jp")
     FULL_STOP = "。"
+    #: nothing beside the pronoun changes with it: its particles stay (the guard compares characters)
+    REFERENCE_REACH = 0
     PRONOUNS = PRONOUNS
     PARTICLES = PARTICLES
     CONNECTIVES = CONNECTIVES
@@ -106,10 +113,10 @@ class Japanese(Language):
     def pronoun_at(self, text: str, at: int) -> str | None:
         """The pronoun starting at ``at`` (longest, 彼女 not 彼), with a plural ら after it; None if none."""
         base = next((p for p in BY_LENGTH if text.startswith(p, at)), None)
-        if base is None or text.startswith("それぞれ", at):
-            return None
-        if base in TAKES_RA and text.startswith("ら", at + len(base)):
+        if base is not None and base in TAKES_RA and text.startswith("ら", at + len(base)):
             base += "ら"
+        if base is None or not_a_word(text, at, at + len(base)) is not None:
+            return None
         return base
 
     def occurrences(self, item: Item, base: str) -> list[Span]:
@@ -128,13 +135,17 @@ class Japanese(Language):
     def hypothesis(self, item: Item, k: int) -> str:
         span = self.reference(item)
         start, end, new = self.replacement(item.text, span, self.candidate(item, k))
-        sentence_start, sentence_end = self.sentence_bounds(item.text, span)
-        clause_start, clause_end = self.clause_bounds(item, span)
-        for a, b in ((clause_start, clause_end), (sentence_start, sentence_end)):
-            clause = self.finite(item.text[a:start] + new + item.text[end:b])
-            if clause is not None:
-                return clause + self.FULL_STOP
-        raise FormError("the clause holding the pronoun does not end like a sentence, even with its tail removed")
+        first, stop, ending = self.cut(item, span)
+        return item.text[first:start] + new + item.text[end:stop] + ending + self.FULL_STOP
+
+    def edit_region(self, item: Item, span: Span) -> tuple[int, int]:
+        """The pronoun with the plural ら the candidate also replaces; its particles stay as they are."""
+        start, end, _ = self.parts(item.text, span)
+        return start, end
+
+    def may_agree(self, old: str, new: str) -> bool:
+        """Only where a clause ending is rewritten one character for one ("なければ" → "ない": け → い)."""
+        return old == new or (old, new) in REWRITTEN
 
     # -- substitution -------------------------------------------------------------------------
     def candidate(self, item: Item, k: int) -> str:
@@ -157,14 +168,17 @@ class Japanese(Language):
         if span.is_slot:
             return span.start, span.end, self.slot(text, span.start)
         form, end = span.text, span.end
-        if text[end : end + 1] == "ら" and form in ("彼", "彼女", "それ", "これ", "あれ"):
+        if text[end : end + 1] == "ら" and form in TAKES_RA:
             form, end = form + "ら", end + 1
-        if text[span.start : end + 2].startswith("それぞれ"):
-            raise FormError("'それぞれ' (each) is not a pronoun")
-        base = next((p for p in sorted(PRONOUNS, key=len, reverse=True) if form.startswith(p)), None)
+        base = next((p for p in BY_LENGTH if form.startswith(p)), None)
         rest = form[len(base) :] if base is not None else None
-        if base is None or rest and rest not in PARTICLES:
-            raise FormError(f"{span.text!r} is not a pronoun the Japanese rules handle")
+        longer = next((w for w in LONGER_WORDS if text.startswith(w, span.start)), None)
+        if base is None or rest and rest not in PARTICLES or longer:
+            part = f"part of {longer!r}" if longer else "not one the Japanese rules know"
+            raise FormError(f"marked span is not a pronoun ({span.text!r} is {part})")
+        reason = not_a_word(text, span.start, span.start + len(base))
+        if reason is not None:
+            raise FormError(f"marked span is not a pronoun ({reason})")
         return span.start, end, PRONOUNS[base] + rest
 
     def slot(self, text: str, k: int) -> str:
@@ -186,26 +200,77 @@ class Japanese(Language):
         ends = [i for i in (text.find(ch, span.end) for ch in SENTENCE_END) if i >= 0]
         return start, min(ends, default=len(text))
 
-    def clause_bounds(self, item: Item, span: Span) -> tuple[int, int]:
-        text = item.text
+    def clause_around(self, text: str, span: Span) -> tuple[int, int]:
         start = max(text.rfind(ch, 0, span.start) for ch in SENTENCE_END + CLAUSE_END) + 1
         ends = [i for i in (text.find(ch, span.end) for ch in SENTENCE_END + CLAUSE_END) if i >= 0]
         return start, min(ends, default=len(text))
 
-    def finite(self, clause: str) -> str | None:
-        """The clause as a sentence body: connectives dropped, tail rewritten; None if it cannot end one."""
-        clause = clause.strip(" \u3000")
+    def clause_bounds(self, item: Item, span: Span) -> tuple[int, int]:
+        """The characters the hypothesis is cut from, so that the minimal-edit guard compares like with like:
+        without the connective it drops, up to the ending it rewrites (as many characters as replace it)."""
+        first, stop, ending = self.cut(item, span)
+        return first, stop + len(ending)
+
+    def cut(self, item: Item, span: Span) -> tuple[int, int, str]:
+        """The hypothesis's source characters ``[first, stop)`` and the ending that replaces what follows them:
+        the pronoun's clause, else its whole sentence, whichever first ends like a sentence."""
+        text = item.text
+        start, end, _ = self.parts(text, span)
+        clause, sentence = self.clause_around(text, span), self.sentence_bounds(text, span)
+        for a, b in (clause, sentence):
+            found = self.finite(text, a, b, (start, end), at_comma=b < len(text) and text[b] in CLAUSE_END)
+            if found is not None:
+                return found
+        raise FormError("the clause holding the pronoun does not end like a sentence, even with its tail removed")
+
+    def finite(self, text: str, a: int, b: int, pronoun: tuple[int, int], *, at_comma: bool) -> tuple[int, int, str] | None:
+        """``text[a:b]`` as a sentence body: ``(first, stop, ending)`` with a leading connective dropped and a
+        conjunctive or explanatory tail rewritten; None if it cannot end a sentence. A clause cut at a comma
+        must lose such a tail: what else ends there is a continuative form or an adverb ("高く、", "また、")."""
+        start, end = pronoun
+        while a < start and text[a] in " \u3000":
+            a += 1
         for connective in CONNECTIVES:
-            if clause.startswith(connective):
-                clause = clause[len(connective) :].lstrip("、， \u3000")
+            if text.startswith(connective, a) and a + len(connective) <= start:
+                a += len(connective)
+                while a < start and text[a] in CLAUSE_END + " \u3000":
+                    a += 1
                 break
-        body = clause.rstrip(CLOSERS)
-        for tail, new in TAILS:
-            if body.endswith(tail) and len(body) > len(tail):
-                shorter = body[: -len(tail)] + new
-                if shorter[-1] in FINAL_CHARACTERS:
-                    return shorter
-        return body if body and body[-1] in FINAL_CHARACTERS else None
+        stop = b
+        while stop > end and text[stop - 1] in CLOSERS + " \u3000":
+            stop -= 1
+        for tail, new in TAILS:  # the pronoun itself never ends the sentence: something after it must
+            cut = stop - len(tail)
+            rest = text[end:cut] + new
+            if cut >= end and rest and text.startswith(tail, cut) and rest[-1] in FINAL_CHARACTERS:
+                return a, cut, new
+        rest = text[end:stop]
+        if at_comma or not rest or rest[-1] not in FINAL_CHARACTERS:
+            return None
+        return a, stop, ""
+
+
+def not_a_word(text: str, start: int, end: int) -> str | None:
+    """Why ``text[start:end]``, spelled like a pronoun, is no word of its own (a character of 彼岸, 男性, 彼女,
+    それぞれ, a connective それでも、); None when it stands as a pronoun."""
+    word, after, before = text[start:end], text[end:], text[start - 1 : start]
+    longer = next((w for w in LONGER_WORDS if text.startswith(w, start)), None)
+    connective = next((c for c in CONNECTIVES if text.startswith(c, start) and text[start + len(c) :][:1] in CLAUSE_END), None)
+    if longer or connective:
+        return f"{word!r} is part of {longer or connective!r}"
+    if word in BOUND_NOUNS and before and (is_kanji(before) or before + word in PRONOUNS):
+        return f"{word!r} ends the word {before + word!r}"
+    if word in ADNOMINALS:
+        return None if after[:1].isalpha() and not after.startswith(PARTICLES) else f"no noun follows {word!r}"
+    if not after[:1].isalnum() or after.startswith(PARTICLES + FOLLOWERS):
+        return None
+    if word.endswith(("ら", "等")) and is_kanji(after[0]):  # a plural ends the word: the next one starts here
+        return None
+    return f"{word!r} runs into {after[:1]!r}: part of a longer word"
+
+
+def is_kanji(ch: str) -> bool:
+    return "\u4e00" <= ch <= "\u9fff" or ch in "々〆"
 
 
 def english_role(item: Item) -> str | None:

@@ -12,3 +12,15 @@ PRONOUNS = {
     "あいつ": "", "こいつ": "", "そいつ": "", "あいつら": "", "そいつら": "", "こいつら": "",
     "男": "", "女": "", "その": "の", "この": "の", "あの": "の",
 }
+
+#: what may follow a pronoun (after its plural ら) besides a particle: emphasis, restriction, 'self', copula
+FOLLOWERS = (
+    "自身", "自体", "以外", "以上", "一人", "二人", "たち", "達", "こそ", "しか", "だけ", "ばかり", "など", "さえ",
+    "すら", "ほど", "くらい", "ぐらい", "って", "です", "だ", "じゃ", "か",
+)
+#: words that begin with a pronoun and are none ("それぞれ" each, "それとも" or, "男の子" boy)
+LONGER_WORDS = ("それぞれ", "それとも", "それなら", "それなのに", "男の子", "女の子", "男の人", "女の人")
+#: pronouns that are nouns standing alone: after a kanji they end a compound ("長男", "少女", "彼女")
+BOUND_NOUNS = ("男", "女")
+#: the adnominal demonstratives, which a noun must follow ("その語彙")
+ADNOMINALS = ("その", "この", "あの")

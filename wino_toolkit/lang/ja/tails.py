@@ -22,3 +22,7 @@ TAILS = (
     ("ため", ""), ("なら", ""), ("れば", "る"), ("とき", ""), ("あと", ""), ("まで", ""), ("限り", ""), ("かと", ""),
     ("時", ""), ("後", ""), ("が", ""), ("と", ""),
 )
+
+#: what a rewritten ending puts in place of its tail's first characters, one for one ("なければ" → "ない": け → い);
+#: the minimal-edit guard accepts these changes and no other
+REWRITTEN = frozenset((old, new) for tail, ending in TAILS for old, new in zip(tail, ending) if old != new)

@@ -28,6 +28,16 @@ clause after it that tells when stays ("Ele abriu seus olhos quando o vento paro
 indicative, and an infinitive clause after "apesar de", "após"... becomes a finite sentence in the main
 clause's tense ("apesar de | ser mais jovem" → "Joe é mais jovem.", :mod:`.finite`).
 
+A candidate first mentioned with an indefinite article is named again with the definite one ("uma caixa" →
+"a caixa", "numa caixa" → "a caixa", so "dela" → "da caixa"), and a bare common noun with the article of its
+gender ("viu pastoras" → "as pastoras"). A marked span that is not a pronoun here (the article "a" before a noun,
+the contraction "na", the title "Seu" before a name) is refused: "marked span is not a pronoun". A verb is
+made to agree only where it is next to the reference; a preposition there ("ela desde cedo trabalhava") is
+never inflected. A subjunctive hypothesis is made indicative only after an opener that still states a fact
+("até que", "embora", "para que": :mod:`.subjunctive`); after "se", "antes que", "queria que" it is refused.
+For the minimal-edit guard, :meth:`Portuguese.may_agree` names the agreement these rules make and
+:meth:`Portuguese.edit_region` the possessive's noun phrase.
+
 The blank (WinoGrande) form reuses the rewrite (:mod:`wino_toolkit.lang.blanks`): the slot or
 pronoun is rewritten with ``_`` as the noun phrase and each option is what the disambiguated
 sentence puts there, article included ("o caminhão de entregas", "A torta" starting a sentence).
@@ -51,13 +61,13 @@ from .. import register_language
 from ..base import Edit, Language, apply, sentence_initial
 from ..blanks import SubstitutionBlank
 from .adjectives import PRENOMINAL
-from .adverbs import ADVERBS
+from .adverbs import ADVERBS, FOCUS_ADVERBS
 from .clauses import CLAUSE_OPENERS, TIME_OPENERS
 from .clitics import CLITICS
 from .complements import DE_WORDS
 from .contractions import CONTRACTIONS
 from .copulas import COPULAS
-from .determiners import DETERMINERS
+from .determiners import DEFINITE_OF, DETERMINERS
 from .endings import VERB_ENDINGS
 from .english import ENGLISH_WORDS
 from .exceptions import NOUN_EXCEPTIONS
@@ -70,7 +80,7 @@ from .prepositions import PREPOSITIONS
 from .pronouns import PRONOUNS, Pronoun
 from .quantifiers import QUANTIFIERS
 from .subjects import SUBJECT_PRONOUNS
-from .subjunctive import SUBJUNCTIVE
+from .subjunctive import ASSERTED_AFTER, PRESENT_SUBJUNCTIVE, SUBJUNCTIVE, UNASSERTED_AFTER, WILL_VERBS
 from .suffixes import VERB_SUFFIXES
 from .verbs import VERB_NUMBER
 
@@ -93,6 +103,9 @@ CLOSED_CLASSES = (
 NUMBER_NAMES = {"s": "singular", "p": "plural"}
 #: enclitic infinitives: "convencê-lo" is "convencer" + "o"
 INFINITIVE_ACCENTS = {"á": "ar", "ê": "er", "í": "ir", "ô": "or"}
+NOT_A_PRONOUN = "marked span is not a pronoun"
+#: an accent before a final -ia marks a noun stressed before it ("infância", "notícia"); no verb form is
+NOUN_STRESS = re.compile(r"[áéíóúâêô][^aeiouáéíóúâêôãõ]*ias?$")
 ENCLITIC = re.compile(r"^(?P<verb>\w+)-(?P<clitic>o|a|os|as|lo|la|los|las|no|na|nos|nas|lhe|lhes)$", re.IGNORECASE)
 
 
@@ -204,23 +217,58 @@ class Portuguese(SubstitutionBlank, Language):
 
     def hypothesis(self, item: Item, k: int) -> str:
         span = self.reference(item)
-        start, end = self.clause_bounds(item, span)
+        start, end = self.clause_span(item, span)
         finite = self.finite_clause(item.text, span, start, end)
         if finite is not None:  # "apesar de | ser mais jovem" → "Joe é mais jovem."
-            clause, inner = finite
+            clause, inner, _ = finite
             return self.sentence(self.rewrite(clause, inner, self.phrase(item, k)).strip())
         clause = item.text[start:end]
         lead = len(clause) - len(clause.lstrip())
         clause = clause.strip()
         at = min(max(span.start - start - lead, 0), len(clause))
         inner = Span(at, at + len(span.text), span.text)
-        return self.sentence(self.indicative(self.rewrite(clause, inner, self.phrase(item, k)).strip()))
+        clause = self.indicative(clause, inner, self.asserted_mood(item.text, span, start))
+        return self.sentence(self.rewrite(clause, inner, self.phrase(item, k)).strip())
 
     def blank_text(self, item: Item) -> str:
         """The text with ``_`` where the substituted noun phrase stands (see the module docstring)."""
         return self.rewrite(item.text, self.reference(item), Phrase(self.BLANK, None, None, None))
 
+    def edit_region(self, item: Item, span: Span) -> tuple[int, int]:
+        """The reference, or for a possessive (the pronoun "sua", a slot before the noun it possesses) the whole
+        noun phrase, whose possessor goes after it: "apontou para | taça vazia" → "para a taça vazia de Jim"."""
+        toks = tokenize(item.text)
+        if span.is_slot:
+            if not any(self.slot_role(item.text, toks, span.start, self.phrase(item, k)) == "possessive"
+                       for k in range(len(item.candidates))):
+                return span.start, span.end
+        elif getattr(PRONOUNS.get(span.text.lower()), "kind", None) != "possessive":
+            return span.start, span.end
+        j = next((n for n, t in enumerate(toks) if t.start >= span.end), None)
+        return span.start, (self.noun_phrase_end(item.text, toks, j) if j is not None else span.end)
+
+    def may_agree(self, old: str, new: str) -> bool:
+        """Whether ``new`` is ``old`` agreeing with another subject or made indicative: a verb's number
+        ("estavam" → "estava") and mood ("pudesse" → "podia"), a participle's or adjective's gender and number
+        ("derrotados" → "derrotado"), by the same tables the rules use. Never a preposition or another closed word."""
+        a, b = old.lower(), new.lower()
+        if a == b:
+            return True
+        if not (a.isalpha() and b.isalpha()) or (a in CLOSED_CLASSES and a not in VERB_FORMS):
+            return False
+        forms = {a} | {f for f in (self.indicative_of(a, True),) if f is not None}
+        forms |= {self.inflect_verb(f, n) for f in list(forms) for n in ("s", "p")}
+        forms |= {inflect_adjective(a, g, n) for g in ("m", "f", None) for n in ("s", "p", None)}
+        return b in forms
+
     def clause_bounds(self, item: Item, span: Span) -> tuple[int, int]:
+        """The clause the hypothesis is cut from (:meth:`clause_span`); for an infinitive clause made finite, from
+        its preposition on ("apesar de | ser mais jovem"), since the main clause before it is left out."""
+        start, end = self.clause_span(item, span)
+        finite = self.finite_clause(item.text, span, start, end)
+        return (finite[2], end) if finite is not None else (start, end)
+
+    def clause_span(self, item: Item, span: Span) -> tuple[int, int]:
         """From the last , ; : . or clause opener before the slot to the first one after it.
 
         A clause that would open with a gerund ("quebrando | promessa") has no subject: it
@@ -299,12 +347,15 @@ class Portuguese(SubstitutionBlank, Language):
         n = toks.index(tok)
         return any(self.is_verb(t.low) for t in toks[n + 1 : n + 4] if t.is_word)
 
-    def finite_clause(self, text: str, span: Span, start: int, end: int) -> tuple[str, Span] | None:
+    def finite_clause(self, text: str, span: Span, start: int, end: int) -> tuple[str, Span, int] | None:
         """The infinitive clause the reference is the subject of, made finite, when a preposition of
-        :data:`.finite.NONFINITE_LEADS` opens it: the clause from the reference on and where the reference is."""
+        :data:`.finite.NONFINITE_LEADS` opens it: the clause from the reference on, where the reference is in
+        it, and where the preposition starts in ``text``."""
         toks = tokenize(text)
-        before = [t.low for t in toks if start <= t.start and t.end <= span.start]
-        if not any(tuple(before[-len(lead):]) == lead for lead in NONFINITE_LEADS if len(before) >= len(lead)):
+        before = [t for t in toks if start <= t.start and t.end <= span.start]
+        words = [t.low for t in before]
+        lead = next((lead for lead in NONFINITE_LEADS if tuple(words[-len(lead):]) == lead), None)
+        if lead is None:
             return None
         after = [t for t in toks if t.start >= span.end and t.end <= end]
         if not after or not after[0].is_word or not self.is_infinitive(after[0].low):
@@ -319,7 +370,7 @@ class Portuguese(SubstitutionBlank, Language):
             raise FormError("a perfect infinitive in a present-tense sentence: no finite form is derived for it")
         form = self.finite(verb.low, past and not perfect) if not perfect else "tinha"
         clause = text[span.start : verb.start] + same_case(verb.text, form) + text[verb.end : end]
-        return clause, Span(0, len(span.text), span.text)
+        return clause, Span(0, len(span.text), span.text), before[-len(lead)].start
 
     @staticmethod
     def finite(infinitive: str, past: bool) -> str:
@@ -331,18 +382,62 @@ class Portuguese(SubstitutionBlank, Language):
             raise FormError(f"{infinitive!r} is not an infinitive the rules can make finite")
         return infinitive[:-2] + (preterite if past else present)
 
-    def indicative(self, clause: str) -> str:
-        """The clause's first verb made indicative if it is subjunctive ("ficasse" → "ficava")."""
-        verb = next((t for t in tokenize(clause) if t.is_word and self.is_verb(t.low)), None)
-        if verb is None:
-            return clause
-        new = SUBJUNCTIVE.get(verb.low)
-        if new is None:
-            ending = next((e for e in SUBJUNCTIVE if e.startswith("-") and verb.low.endswith(e[1:])), None)
-            if ending is None or len(verb.low) <= len(ending) + 1:
-                return clause
-            new = verb.low[: 1 - len(ending)] + SUBJUNCTIVE[ending][1:]
-        return clause[: verb.start] + same_case(verb.text, new) + clause[verb.end :]
+    def asserted_mood(self, text: str, span: Span, start: int) -> bool:
+        """Whether the clause from ``start`` must be in the subjunctive and still states a fact (after "embora",
+        "até que": :data:`.subjunctive.ASSERTED_AFTER`); FormError when it states none (after "se", "antes que",
+        "queria que": a condition or a wish cannot stand alone as a hypothesis)."""
+        toks = tokenize(text)
+        opening = max((t.end for t in toks if t.text in SENTENCE_END and t.end <= start), default=0)
+        outside = tuple(t.low for t in toks if opening <= t.start and t.end <= start and t.is_word)[-3:]
+        inside = tuple(t.low for t in toks if start <= t.start and t.end <= span.start and t.is_word)
+        wish = len(outside) > 1 and outside[-1] == "que" and lemmas().get(outside[-2], outside[-2]) in WILL_VERBS
+        unasserted = next((o for o in UNASSERTED_AFTER if outside[-len(o):] == o or inside[: len(o)] == o), None)
+        if wish or unasserted:
+            opener = " ".join(outside[-2:] if wish else unasserted)
+            raise FormError(f"the clause after {opener!r} states no fact (a wish or a condition), so it cannot stand alone as a hypothesis")
+        return any(outside[-len(o):] == o for o in ASSERTED_AFTER)
+
+    def indicative(self, clause: str, inner: Span, governed: bool) -> str:
+        """The clause with its subjunctive verb made indicative ("ficasse" → "ficava"): the first verb after the
+        reference, else before it. ``governed``: the opener requires the subjunctive, so a present subjunctive
+        ("chegue" → "chega") is looked for too, and a verb that cannot be made indicative is refused."""
+        toks = [t for t in tokenize(clause) if t.is_word]
+        order = [t for t in toks if t.start >= inner.end] + [t for t in toks if t.end <= inner.start]
+        for tok in order:
+            if tok.low in CLOSED_CLASSES:
+                continue
+            new = self.indicative_of(tok.low, governed)
+            if new is not None:
+                return clause[: tok.start] + same_case(tok.text, new) + clause[tok.end :]
+            if self.is_verb(tok.low) or tok.low in VERB_FORMS:
+                break
+        if governed:
+            raise FormError("the clause is in the subjunctive and its verb has no indicative form the rules know")
+        return clause
+
+    def indicative_of(self, word: str, present: bool) -> str | None:
+        """The indicative of a subjunctive form, or None: the tables, the imperfect's regular endings ("-asse" →
+        "-ava"), and with ``present`` the regular present ("chegue" → "chega", "coma" → "come") when spaCy's lemma
+        table gives both forms the same verb."""
+        if word in SUBJUNCTIVE:
+            return SUBJUNCTIVE[word]
+        if present and word in PRESENT_SUBJUNCTIVE:
+            return PRESENT_SUBJUNCTIVE[word]
+        ending = next((e for e in SUBJUNCTIVE if e.startswith("-") and word.endswith(e[1:])), None)
+        if ending is not None and len(word) > len(ending) + 1 and self.is_verb(word):
+            return word[: 1 - len(ending)] + SUBJUNCTIVE[ending][1:]
+        if not present:
+            return None
+        plural = word.endswith("m")
+        stem, vowel = (word[:-2], word[-2]) if plural else (word[:-1], word[-1:])
+        lemma = lemmas().get(word, "")
+        if lemma.endswith("ar") and vowel == "e":
+            singular = re.sub(r"gu$", "g", re.sub(r"qu$", "c", re.sub(r"c$", "ç", stem))) + "a"
+        elif lemma.endswith(("er", "ir")) and vowel == "a":
+            singular = re.sub(r"ç$", "c", re.sub(r"j$", "g", stem)) + "e"
+        else:
+            return None
+        return singular + ("m" if plural else "") if lemmas().get(singular) == lemma else None
 
     # -- the candidate ------------------------------------------------------------------------
     def phrase(self, item: Item, k: int) -> Phrase:
@@ -351,15 +446,19 @@ class Portuguese(SubstitutionBlank, Language):
         words = cand.text.split()
         if not words:
             raise FormError(f"candidate {k} is empty")
+        if len(words) > 1 and words[0].lower() in UNCONTRACTED:  # "numa caixa": the mention cut with its preposition
+            words = [UNCONTRACTED[words[0].lower()][1], *words[1:]]
         first = words[0].lower()
         name_article = None
+        pronoun = item.pronoun is not None and not item.pronoun.is_slot
         if first in DETERMINERS:
             words[0] = first
-        elif words[0][0].islower():
-            if cand.span is not None and item.pronoun is not None and not item.pronoun.is_slot:
-                words = self.with_article(item.text[: cand.span.start], words)
-        else:
+        elif pronoun and cand.span is not None and self.bare_noun(item, cand.span, words):
+            gender = PRONOUNS[item.pronoun.text.lower()].gender if item.pronoun.text.lower() in PRONOUNS else None
+            words = self.with_article(item.text[: cand.span.start], [words[0].lower(), *words[1:]], gender)
+        elif words[0][0].isupper():
             name_article = self.name_article(item.text, " ".join(words))
+        words[0] = DEFINITE_OF.get(words[0], words[0])
         text = " ".join(words)
         det = words[0].lower() if words[0].lower() in DETERMINERS else None
         gender, number = DETERMINERS[det] if det else (None, None)
@@ -369,15 +468,36 @@ class Portuguese(SubstitutionBlank, Language):
             number = "s"
         return Phrase(text, gender, number, det, name_article)
 
-    def with_article(self, before: str, words: list[str]) -> list[str]:
-        """A bare noun given the article its mention follows ("da mochila" → "a mochila")."""
+    def bare_noun(self, item: Item, mention: Span, words: list[str]) -> bool:
+        """Whether a candidate without a determiner is a common noun, which the reference names with an article.
+
+        A lower-case word is one; a capitalised one is a name, unless it opens the sentence, ends in -s and a
+        plural pronoun refers to it ("Pastoras cuidavam ... elas": "as pastoras").
+        """
+        if not words[0].isalpha() or item.text[mention.start - 1 : mention.start] in QUOTES:
+            return False  # a quoted string or a code is named again as it is
+        if words[0][0].islower():
+            return True
+        pron = PRONOUNS.get(item.pronoun.text.lower()) if item.pronoun is not None else None
+        return (pron is not None and pron.number == "p" and words[0].lower().endswith("s")
+                and all(w[0].islower() for w in words[1:]) and sentence_initial(item.text, mention.start))
+
+    def with_article(self, before: str, words: list[str], gender: str | None = None) -> list[str]:
+        """A bare noun given the article its mention follows ("da mochila" → "a mochila"), else the definite
+        article of its gender: a noun mentioned bare is named again with it ("viu pastoras" → "as pastoras").
+        ``gender``: what the pronoun shows ("eles": "os arqueologistas"), else the noun's ending tells."""
         toks = tokenize(before)
         if toks:
             word = toks[-1].low
             article = UNCONTRACTED[word][1] if word in UNCONTRACTED else word
             if article in DETERMINERS and article not in ("the", "an"):
                 return [article, *words]
-        return words
+        if words[0] in CLOSED_CLASSES or not words[0].isalpha():
+            raise FormError(f"the candidate {' '.join(words)!r} is not a noun phrase the rules can name again")
+        if gender is None:
+            return [self.article(words[0]), *words]
+        plural = words[0].endswith("s") and not words[0].endswith(("ês", "ás", "ós"))
+        return [("a" if gender == "f" else "o") + ("s" if plural else ""), *words]
 
     def name_article(self, text: str, name: str) -> str | None:
         """The article the text puts before a name ("da Emma", "o George" → "a", "o"), or None.
@@ -407,33 +527,53 @@ class Portuguese(SubstitutionBlank, Language):
         return out
 
     def slot(self, text: str, toks: Sequence[Token], k: int, np: Phrase) -> list[Edit]:
-        """Where the candidate goes at a zero-width slot, and what changes around it."""
+        """Where the candidate goes at a zero-width slot, and what changes around it (see :meth:`slot_role`)."""
         before = [t for t in toks if t.end <= k]
-        after = [t for t in toks if t.start >= k]
         prev = before[-1] if before else None
-        nxt = after[0] if after else None
+        nxt = next((t for t in toks if t.start >= k), None)
+        role = self.slot_role(text, toks, k, np)
+        if role == "bare":
+            return [self.insert(text, k, bare(np))]
+        if role in ("de", "governed", "genitive"):
+            preposition = self.governed(prev.low, len(before) > 1 and before[-2].low == "se") if role == "governed" else "de"
+            return [self.insert(text, k, contract(preposition, np))]
+        if role == "possessive":
+            return self.possessive_slot(text, toks, k, prev, np)
+        if role == "object":
+            verb = self.verb_part(nxt)
+            return [(verb.end, verb.end, " " + np.text)]
+        if role == "contracted":
+            return [(prev.start, k, same_case(prev.text, contract(prev.low, np)) + self.space_after(text, k))]
+        edits = [self.insert(text, k, np.text)]
+        if nxt is not None and nxt.is_word:
+            edits += self.agreement(toks, toks.index(nxt), np, None)
+        return edits
+
+    def slot_role(self, text: str, toks: Sequence[Token], k: int, np: Phrase) -> str:
+        """What the slot at ``k`` is, read off its neighbours: after a quantifier ``bare``, after "através"...
+        ``de``, after "cuidar"... ``governed``, before a noun it possesses ``possessive``, after a noun it
+        completes ``genitive``, between a subject pronoun and its verb ``object``, after a preposition
+        ``contracted``, else ``subject``."""
+        before = [t for t in toks if t.end <= k]
+        prev = before[-1] if before else None
+        nxt = next((t for t in toks if t.start >= k), None)
         prev_low = prev.low if prev is not None else ""
         nxt_word = nxt is not None and nxt.is_word
         if prev_low in QUANTIFIERS and not nxt_word:
-            return [self.insert(text, k, bare(np))]
+            return "bare"
         if prev_low in DE_WORDS and not (nxt_word and self.is_verb(nxt.low)):
-            return [self.insert(text, k, contract("de", np))]
-        governed = self.governed(prev_low, len(before) > 1 and before[-2].low == "se")
-        if governed and not (nxt_word and nxt.low in PREPOSITIONS):
-            return [self.insert(text, k, contract(governed, np))]
+            return "de"
+        if self.governed(prev_low, len(before) > 1 and before[-2].low == "se") and not (nxt_word and nxt.low in PREPOSITIONS):
+            return "governed"
         if nxt is not None and self.possessed(text, prev, nxt, np):
-            return self.possessive_slot(text, toks, k, prev, np)
+            return "possessive"
         if prev is not None and self.genitive_position(before, nxt):
-            return [self.insert(text, k, contract("de", np))]
+            return "genitive"
         if prev_low in SUBJECT_PRONOUNS and nxt_word and self.is_verb(nxt.low):
-            verb = self.verb_part(nxt)
-            return [(verb.end, verb.end, " " + np.text)]
+            return "object"
         if prev_low in PREPOSITIONS and not (nxt_word and self.is_infinitive(nxt.low)):
-            return [(prev.start, k, same_case(prev.text, contract(prev_low, np)) + self.space_after(text, k))]
-        edits = [self.insert(text, k, np.text)]
-        if nxt_word:
-            edits += self.agreement(toks, toks.index(nxt), np, None)
-        return edits
+            return "contracted"
+        return "subject"
 
     def insert(self, text: str, k: int, phrase: str) -> Edit:
         """``phrase`` at slot ``k``, with a space on each side that has a word (or an opening quote)."""
@@ -526,20 +666,49 @@ class Portuguese(SubstitutionBlank, Language):
         opener = before[-3] if len(before) > 2 else None
         return self.is_verb(nxt.low) and (opener is None or not opener.is_word or opener.low in CLAUSE_OPENERS)
 
-    def pronoun(self, text: str, toks: Sequence[Token], span: Span, np: Phrase) -> list[Edit]:
-        """An explicit pronoun: ele/ela, dele/nele, the object clitics, lhe, seu/sua."""
+    def reference(self, item: Item) -> Span:
+        """The marked span, when it is a referring expression the rules know: a slot between words, an enclitic,
+        or a pronoun of :data:`.pronouns.PRONOUNS` that is not its homograph (the article "a" before a noun,
+        the contraction "na", the preposition "a" before an infinitive, the title "Seu" before a name)."""
+        span = super().reference(item)
+        text, toks = item.text, tokenize(item.text)
+        if span.is_slot:
+            if any(t.start < span.start < t.end for t in toks):
+                raise FormError(f"{NOT_A_PRONOUN}: the slot is inside the word {text[span.start - 1 : span.end + 1]!r}")
+            return span
         i = next((n for n, t in enumerate(toks) if t.start <= span.start < t.end), None)
         if i is None:
-            raise FormError(f"the pronoun {span.text!r} is not a word of the text")
+            raise FormError(f"{NOT_A_PRONOUN}: {span.text!r} is not a word of the text")
+        tok, nxt = toks[i], toks[i + 1] if i + 1 < len(toks) else None
+        enclitic = ENCLITIC.match(tok.text)
+        if enclitic and span.end == tok.end and span.start in (tok.start, tok.start + len(enclitic.group("verb")) + 1):
+            return span
+        pron = PRONOUNS.get(span.text.lower())
+        if pron is None or (tok.start, tok.end) != (span.start, span.end):
+            raise FormError(f"{NOT_A_PRONOUN}: {span.text!r} is not a pronoun the Portuguese rules handle")
+        following = nxt.low if nxt is not None and nxt.is_word else ""
+        if pron.kind == "object" and tok.low in UNCONTRACTED:
+            raise FormError(f"{NOT_A_PRONOUN}: {tok.text!r} standing alone is the contraction of a preposition and an article")
+        if pron.kind == "object" and not (following and self.is_verb(following) and not self.is_infinitive(following)):
+            raise FormError(f"{NOT_A_PRONOUN}: {tok.text!r} is an article or preposition here, no verb follows it")
+        if pron.kind == "possessive" and nxt is not None and nxt.is_word and nxt.text[0].isupper():
+            raise FormError(f"{NOT_A_PRONOUN}: {tok.text!r} is a title before the name {nxt.text!r}")
+        return span
+
+    def pronoun(self, text: str, toks: Sequence[Token], span: Span, np: Phrase) -> list[Edit]:
+        """An explicit pronoun (checked by :meth:`reference`): ele/ela, dele/nele, the object clitics, lhe, seu/sua."""
+        i = next(n for n, t in enumerate(toks) if t.start <= span.start < t.end)
         tok = toks[i]
         enclitic = ENCLITIC.match(tok.text)
         if enclitic and span.end == tok.end and span.start in (tok.start, tok.start + len(enclitic.group("verb")) + 1):
             return self.enclitic(tok, enclitic, np)
-        pron = PRONOUNS.get(span.text.lower())
-        if pron is None or (tok.start, tok.end) != (span.start, span.end):
-            raise FormError(f"{span.text!r} is not a pronoun the Portuguese rules handle")
+        pron = PRONOUNS[span.text.lower()]
         prev = toks[i - 1] if i else None
         if pron.kind == "subject":
+            nxt = toks[i + 1] if i + 1 < len(toks) else None
+            if prev is not None and prev.low in PREPOSITIONS and nxt is not None and self.is_infinitive(nxt.low):
+                named = f"{np.article} {np.text}" if np.article else np.text  # "apesar de o Hugo ser": no contraction
+                return [(tok.start, tok.end, named)]
             if prev is not None and prev.low in PREPOSITIONS:
                 return [(prev.start, tok.end, same_case(prev.text, contract(prev.low, np)))]
             return [(tok.start, tok.end, np.text)] + self.agreement(toks, i + 1, np, pron)
@@ -582,7 +751,7 @@ class Portuguese(SubstitutionBlank, Language):
 
     def agreement(self, toks: Sequence[Token], j: int, np: Phrase, pron: Pronoun | None) -> list[Edit]:
         """The verb at or after token ``j`` (and a predicate after a copula) made to agree with ``np``."""
-        while j < len(toks) and (toks[j].low in ADVERBS or toks[j].low in CLITICS):
+        while j < len(toks) and (toks[j].low in ADVERBS or toks[j].low in CLITICS or self.focus_adverb(toks, j)):
             j += 1
         if j >= len(toks) or not toks[j].is_word:
             return []
@@ -590,6 +759,10 @@ class Portuguese(SubstitutionBlank, Language):
         have = pron.number if pron is not None else self.verb_number(verb.low)
         edits: list[Edit] = []
         form = verb.low
+        if form in CLOSED_CLASSES and form not in VERB_FORMS:  # "ela desde cedo trabalhava": no verb to inflect here
+            if np.number is not None and have is not None and have != np.number:
+                raise FormError(f"the verb that agrees with the reference is not next to it ({verb.text!r} stands between them)")
+            return []
         if np.number is not None and have is not None and have != np.number:
             new = self.inflect_verb(verb.low, np.number)
             if new is None:
@@ -609,6 +782,10 @@ class Portuguese(SubstitutionBlank, Language):
         new = inflect_adjective(pred.text, np.gender, np.number)
         return edits + ([(pred.start, pred.end, new)] if new != pred.text else [])
 
+    def focus_adverb(self, toks: Sequence[Token], j: int) -> bool:
+        """Whether token ``j`` is a preposition used as an adverb before a verb ("ele até gostou": even)."""
+        return toks[j].low in FOCUS_ADVERBS and j + 1 < len(toks) and self.is_verb(toks[j + 1].low)
+
     # -- words --------------------------------------------------------------------------------
     def verb_part(self, tok: Token) -> Token:
         """The verb of a hyphenated form ("convidou-a" → "convidou")."""
@@ -620,7 +797,7 @@ class Portuguese(SubstitutionBlank, Language):
         head = word.partition("-")[0]
         if head in VERB_FORMS or head in SHORT_INFINITIVES:
             return True
-        if len(head) <= 3 or not head.endswith(VERB_SUFFIXES):
+        if len(head) <= 3 or not head.endswith(VERB_SUFFIXES) or NOUN_STRESS.search(head):
             return False
         lemma = lemmas().get(head)
         return lemma is None or lemma.endswith(("ar", "er", "ir", "or", "ôr"))

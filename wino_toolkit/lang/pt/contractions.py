@@ -13,6 +13,8 @@ CONTRACTIONS = {
     ("em", "esse"): "nesse", ("em", "essa"): "nessa", ("em", "esses"): "nesses", ("em", "essas"): "nessas",
     ("em", "aquele"): "naquele", ("em", "aquela"): "naquela", ("em", "aqueles"): "naqueles", ("em", "aquelas"): "naquelas",
     ("a", "aquele"): "àquele", ("a", "aquela"): "àquela", ("a", "aqueles"): "àqueles", ("a", "aquelas"): "àquelas",
+    ("de", "um"): "dum", ("de", "uma"): "duma", ("de", "uns"): "duns", ("de", "umas"): "dumas",
+    ("em", "um"): "num", ("em", "uma"): "numa", ("em", "uns"): "nuns", ("em", "umas"): "numas",
     ("de", "ele"): "dele", ("de", "ela"): "dela", ("de", "eles"): "deles", ("de", "elas"): "delas",
     ("em", "ele"): "nele", ("em", "ela"): "nela", ("em", "eles"): "neles", ("em", "elas"): "nelas",
 }

@@ -1,4 +1,5 @@
-"""Portuguese determiners: gender and number of the noun phrase they open (None: not shown)."""
+"""Portuguese determiners: gender and number of the noun phrase they open (None: not shown), and the definite
+article a noun phrase first mentioned with an indefinite one takes when mentioned again ("uma caixa" → "a caixa")."""
 from __future__ import annotations
 
 DETERMINERS = {
@@ -12,3 +13,6 @@ DETERMINERS = {
     "nosso": ("m", "s"), "nossa": ("f", "s"), "nossos": ("m", "p"), "nossas": ("f", "p"),
     "the": (None, None), "an": (None, "s"),  # a few schemas were left untranslated
 }
+
+#: an indefinite first mention is definite when the reference names it again: "pus uma caixa ... e ela quebrou"
+DEFINITE_OF = {"um": "o", "uma": "a", "uns": "os", "umas": "as"}

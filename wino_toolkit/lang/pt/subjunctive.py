@@ -12,3 +12,33 @@ SUBJUNCTIVE = {
     "dissesse": "dizia", "quisesse": "queria", "soubesse": "sabia", "viesse": "vinha", "pusesse": "punha",
     "-asse": "-ava", "-assem": "-avam", "-esse": "-ia", "-essem": "-iam", "-isse": "-ia", "-issem": "-iam",
 }
+
+#: irregular present subjunctives and their present indicative, for a clause that must be in the subjunctive
+#: (after "embora", "para que"...); regular ones swap their vowel, checked against spaCy's lemma table
+PRESENT_SUBJUNCTIVE = {
+    "diga": "diz", "digam": "dizem", "venha": "vem", "venham": "vêm", "saiba": "sabe", "saibam": "sabem",
+    "queira": "quer", "queiram": "querem", "traga": "traz", "tragam": "trazem", "veja": "vê", "vejam": "veem",
+    "dê": "dá", "deem": "dão", "vá": "vai", "haja": "há", "leia": "lê", "leiam": "leem", "saia": "sai", "saiam": "saem",
+    "ouça": "ouve", "ouçam": "ouvem", "peça": "pede", "peçam": "pedem", "perca": "perde", "percam": "perdem",
+    "durma": "dorme", "durmam": "dormem", "sinta": "sente", "sintam": "sentem", "siga": "segue", "sigam": "seguem",
+    "consiga": "consegue", "consigam": "conseguem", "caiba": "cabe", "ponha": "põe", "ponham": "põem",
+}
+
+#: openers after which a subjunctive clause still states a fact, so its hypothesis is made indicative
+#: ("Ana esperou até que ele pudesse sair" → "O médico podia sair.")
+ASSERTED_AFTER: tuple[tuple[str, ...], ...] = (
+    ("embora",), ("até", "que"), ("para", "que"), ("modo", "que"), ("forma", "que"), ("maneira", "que"), ("conquanto",),
+)
+
+#: openers after which a clause states no fact (a condition, a wish, what did not or has not yet happened):
+#: its hypothesis cannot stand alone, in either mood ("saiu antes que ele chegasse" ≠ "ele chegava")
+UNASSERTED_AFTER: tuple[tuple[str, ...], ...] = (
+    ("se",), ("caso",), ("sem", "que"), ("antes", "que"), ("menos", "que"), ("não", "ser", "que"), ("mesmo", "que"),
+    ("nem", "que"), ("contanto", "que"), ("como", "se"),
+)
+
+#: verbs of wanting, asking and fearing (lemmas): their "que" clause is a wish, not a fact ("queria que ela estudasse")
+WILL_VERBS = frozenset(
+    "querer desejar esperar pedir mandar exigir preferir temer recear permitir proibir sugerir implorar insistir"
+    " ordenar aconselhar suplicar rogar precisar torcer".split()
+)

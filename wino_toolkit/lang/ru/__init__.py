@@ -38,11 +38,11 @@ from ...schema import Item, Span
 from .. import register_language
 from ..base import Edit, Language, apply, mention_text, sentence_initial
 from .clauses import CLAUSE_OPENERS, DEPENDENT, TEMPORAL, TIME_AFTER
-from .governed import GENITIVE_VERBS, QUANTIFIERS
+from .governed import ABSENCE, DEGREE, GENITIVE_VERBS, QUANTIFIERS, QUANTITY_LINKS
 from .morphology import parses
 from .phrases import Phrase, build, gender_fits, number_of, same_case
-from .predicates import BETWEEN, COORDINATORS, COPULAS, IMPERSONAL
-from .prepositions import PREPOSITIONS
+from .predicates import AGREEING_POS, BETWEEN, COORDINATORS, COPULAS, IMPERSONAL, PRONOUN_MODIFIERS
+from .prepositions import PREPOSITIONS, VARIANTS
 from .pronouns import GRAMMEME_NAMES, PERSONAL, POSSESSIVE, REFLEXIVE, Reading
 
 __all__ = ["Russian"]
@@ -130,8 +130,8 @@ class Russian(Language):
         start, end = self.clause_bounds(item, span)
         clause = item.text[start:end]
         inner = Span(span.start - start, span.end - start, span.text)
+        rw = self.rewrite(item, clause, inner, k)  # first: a marked span that is no pronoun says so
         self.needs_subject(clause, inner)
-        rw = self.rewrite(item, clause, inner, k)
         return self.sentence(rw.text(clause).strip())
 
     def blank(self, item: Item) -> tuple[str, Span]:
@@ -150,6 +150,33 @@ class Russian(Language):
         text, at = self.blank(item)
         rw = self.both(item, self.reference(item))[k]
         return same_case("A", rw.form) if sentence_initial(text, at.start) else rw.form
+
+    # -- what the minimal-edit guard allows --------------------------------------------------
+    def edit_region(self, item: Item, span: Span) -> tuple[int, int]:
+        """A possessive's noun phrase, which the rules rewrite whole ("его пустой стакан" → "пустой стакан
+        Джима"); the pronoun alone elsewhere."""
+        toks = tokenize(item.text)
+        i = next((n for n, t in enumerate(toks) if (t.start, t.end) == (span.start, span.end)), None)
+        if i is None:
+            return span.start, span.end
+        try:
+            site = self.site(item, item.text, toks, i)
+        except FormError:
+            return span.start, span.end
+        return span.start, max(span.end, site.slot[1])
+
+    def may_agree(self, old: str, new: str) -> bool:
+        """Another form of the same word (lemma and part of speech) of a kind that agrees: a verb, an
+        adjective or participle, a pronoun, a numeral; or another form of one preposition ("о" / "об")."""
+        if super().may_agree(old, new):
+            return True
+        a, b = old.lower().replace("ё", "е"), new.lower().replace("ё", "е")
+        if a in VARIANTS or b in VARIANTS:
+            return VARIANTS.get(a) is not None and VARIANTS.get(a) == VARIANTS.get(b)
+        if not (TOKEN.fullmatch(a) and TOKEN.fullmatch(b) and a[0].isalpha() and b[0].isalpha()):
+            return False
+        lemmas = {(p.normal_form, p.tag.POS) for p in parses(a) if p.tag.POS in AGREEING_POS}
+        return any((p.normal_form, p.tag.POS) in lemmas for p in parses(b))
 
     # -- the rewrite --------------------------------------------------------------------------
     def both(self, item: Item, span: Span) -> list[Rewrite]:
@@ -175,7 +202,26 @@ class Russian(Language):
             edits += self.agreement(toks, i, site.reading, np, yo=np.yo)
         if i and toks[i - 1].low in ("о", "об", "с", "со") and site.kind == "personal":
             edits += self.preposition(toks[i - 1], form)
+        if i and site.kind == "personal":
+            edits += self.modifier(toks[i - 1], site.reading, np)
         return Rewrite(edits, site.slot, form)
+
+    def modifier(self, tok: Token, pron: Reading, np: Phrase) -> list[Edit]:
+        """A word before the pronoun that agrees with it ("сама она" → "сам Пётр") takes the candidate's gender
+        and number; any other agreeing word there ("бедная она") stops the item."""
+        parse = next((p for p in parses(tok.low)[:2] if p.tag.POS in ("ADJF", "PRTF") and p.tag.case == pron.case
+                      and self.matches(p.tag, Reading(pron.case, pron.gender, pron.number))), None)
+        if parse is None or (np.number == pron.number and (np.number == "plur" or np.gender == pron.gender)):
+            return []
+        if parse.normal_form not in PRONOUN_MODIFIERS and pron.case != "nomn":
+            return []  # "увидевший его": a participle governing its object, not agreeing with it
+        if parse.normal_form not in PRONOUN_MODIFIERS:
+            raise FormError(f"{tok.text!r} before the pronoun agrees with it, and the rules cannot tell how it must change")
+        want = {pron.case, np.number} | ({np.gender} if np.number == "sing" and np.gender else set())
+        out = parse.inflect(want)
+        if out is None or (np.number == "sing" and np.gender is None):
+            raise FormError(f"pymorphy3 cannot make {tok.text!r} agree with the candidate")
+        return [(tok.start, tok.end, same_case(tok.text, out.word))]
 
     def site(self, item: Item, text: str, toks: Sequence[Token], i: int) -> Site:
         """What the pronoun at token ``i`` is: a personal pronoun in some case, or a possessive."""
@@ -187,7 +233,7 @@ class Russian(Language):
             return self.possessive(text, toks, i)
         readings = PERSONAL.get(tok.low)
         if readings is None:
-            raise FormError(f"{tok.text!r} is not a third-person pronoun the Russian rules handle")
+            raise FormError(f"marked span is not a pronoun: {tok.text!r} is not a third-person pronoun the Russian rules handle")
         if tok.low.startswith("н") and not governed:
             raise FormError(f"the н-form {tok.text!r} stands without a preposition")
         if governed:
@@ -224,6 +270,14 @@ class Russian(Language):
         prev = toks[i - 1] if i else None
         if prev is not None and prev.low in QUANTIFIERS:
             return True
+        after = [t.low for t in toks[i + 1 : i + 4]]
+        if after[:1] and after[0] in QUANTITY_LINKS:
+            after = [t.low for t in toks[i + 2 : i + 5] if t.low not in DEGREE][:2]  # "их было слишком много"
+        if after[:1] and after[0] in QUANTIFIERS and (len(after) < 2 or not self.noun(after[1])):
+            return True  # "их было много", not "видел их много раз"
+        lows = [t.low for t in toks[max(i - 3, 0) : i + 4]]
+        if any(tuple(lows[n : n + len(a)]) == a for a in ABSENCE for n in range(len(lows))):
+            return True
         near = [t for t in toks[max(i - 2, 0) : i + 3] if t.is_word and t is not toks[i]]
         return any(p.normal_form in GENITIVE_VERBS for t in near for p in parses(t.low)[:1] if p.tag.POS in ("VERB", "INFN"))
 
@@ -234,13 +288,20 @@ class Russian(Language):
             return False
         if governed:
             return True  # "в его руках": a personal pronoun after a preposition takes the н-form
-        return top(nxt.low).tag.POS in ("NOUN", "ADJF", "PRTF") and nxt.low not in QUANTIFIERS
+        if top(nxt.low).tag.POS not in ("NOUN", "ADJF", "PRTF") or nxt.low in QUANTIFIERS:
+            return False
+        # "отдала её брату": a transitive verb's object, then a noun that cannot be accusative
+        prev = toks[i - 1] if i else None
+        transitive = prev is not None and any(p.tag.POS in ("VERB", "INFN") and "tran" in p.tag for p in parses(prev.low)[:1])
+        return not transitive or any(p.tag.case == "accs" for p in parses(nxt.low))
 
     def possessive(self, text: str, toks: Sequence[Token], i: int) -> Site:
         """"его слона" → "слона" + candidate: the possessive goes, the genitive follows the noun."""
         tok = toks[i]
         j = i + 1
-        while j < len(toks) and toks[j].is_word and top(toks[j].low).tag.POS in ("ADJF", "PRTF") and not self.noun(toks[j].low):
+        # adjectives up to the noun; one that reads as a noun too ("красную") when a noun or adjective follows
+        while j + 1 < len(toks) and toks[j].is_word and top(toks[j].low).tag.POS in ("ADJF", "PRTF") and (
+                not self.noun(toks[j].low) or (toks[j + 1].is_word and top(toks[j + 1].low).tag.POS in ("NOUN", "ADJF", "PRTF"))):
             j += 1
         if j >= len(toks) or not toks[j].is_word or not self.noun(toks[j].low):
             raise FormError(f"no noun after the possessive {tok.text!r}")
@@ -264,7 +325,21 @@ class Russian(Language):
         initial = cand.span is not None and sentence_initial(item.text, cand.span.start)
         if cand.span is None and text[:1].isupper():
             initial = True  # a source's answer is often capitalised: trust only the parse for names
-        return build(text, tuple(wants), initial, yo="ё" in item.text)
+        names, commons = self.spellings(item.text)
+        return build(text, tuple(wants), initial, yo="ё" in item.text, names=names, commons=commons)
+
+    @staticmethod
+    @lru_cache(maxsize=1024)
+    def spellings(text: str) -> tuple[frozenset[str], frozenset[str]]:
+        """The words ``text`` writes capitalised mid-sentence (names), and in lower case; ё written е."""
+        names, commons = set(), set()
+        for tok in tokenize(text):
+            if tok.is_word and tok.text[0].isalpha():
+                if tok.text[0].islower():
+                    commons.add(tok.low)
+                elif not sentence_initial(text, tok.start):
+                    names.add(tok.low)
+        return frozenset(names), frozenset(commons)
 
     def preposition(self, prep: Token, form: str) -> list[Edit]:
         """"о" before a vowel is "об" ("об Адаме"), "с" before a cluster of с/з/ш/ж is "со"."""
@@ -321,7 +396,10 @@ class Russian(Language):
         ``strict``: only a parse that shows the pronoun's gender or number and not the candidate's
         counts (the check for words the rules passed over).
         """
-        for p in parses(word)[:3] if not strict else parses(word)[:1]:
+        found = parses(word)[:3] if not strict else parses(word)[:1]
+        if copula:  # after a link verb a short adjective is the predicate, however rare the reading ("оказалось мало")
+            found = (*found, *(p for p in parses(word) if p.tag.POS in ("ADJS", "PRTS")))
+        for p in found:
             t = p.tag
             pos = t.POS
             if pos == "VERB" and "past" in t:
@@ -449,6 +527,12 @@ class Russian(Language):
         pos = {top(t.low).tag.POS for t in toks if t.is_word}
         if "GRND" in pos and not pos & {"VERB", "PRED", "ADJS", "PRTS"}:
             raise FormError("the pronoun is in a gerund phrase, which is not a clause that can stand alone")
+        if pron is not None:  # the pronoun's own stretch up to the next mark: "мальчик, увидевший его, закричал"
+            stretch = [t for t in toks if t.start <= pron.start] + list(self.clause(toks, toks.index(pron)))
+            stretch = stretch[max((n + 1 for n, t in enumerate(stretch) if t.text in CLAUSE_MARKS), default=0) :]
+            own = {top(t.low).tag.POS for t in stretch if t.is_word}
+            if "PRTF" in own and not own & {"VERB", "PRED", "ADJS", "PRTS"} and not any(t.text in "–—" for t in toks):
+                raise FormError("the pronoun is in a participle phrase, which is not a clause that can stand alone")
         if pron is not None and pron.low in PERSONAL and any(r.case == "nomn" for r in PERSONAL[pron.low]):
             return
         for tok in toks:

@@ -23,3 +23,11 @@ IMPERSONAL = frozenset(
     "надо нужно можно нельзя пора жаль придется пришлось приходится хочется хотелось стоит стоило "
     "следует следовало удалось удается казалось кажется".split()
 )
+
+#: parts of speech (pymorphy3) whose forms change with the subject or the noun they agree with: the
+#: minimal-edit guard lets such a word become another form of itself, never another word
+AGREEING_POS = frozenset({"VERB", "ADJF", "ADJS", "PRTF", "PRTS", "NPRO", "NUMR"})
+
+#: lemmas of the words that stand before a pronoun and agree with it ("сама она", "все они"): they take the
+#: candidate's gender and number; any other agreeing word there stops the item
+PRONOUN_MODIFIERS = frozenset({"сам", "весь", "один"})

@@ -2,6 +2,8 @@
 
 "с ней" is nearly always "with her" (instrumental), rarely "off her" (genitive), so ``с`` lists
 the instrumental first; a pronoun form that cannot take any case listed is an error in the text.
+A few prepositions take a vowel before some words ("об Антоне", "со стола", "ко мне", "во дворе"):
+:data:`VARIANTS` says which forms are one preposition, so the minimal-edit guard lets one become another.
 """
 from __future__ import annotations
 
@@ -18,4 +20,9 @@ PREPOSITIONS: dict[str, tuple[str, ...]] = {
     "об": ("loct", "accs"), "обо": ("loct",), "при": ("loct",),
     "за": ("ablt", "accs"), "под": ("ablt", "accs"), "подо": ("ablt", "accs"), "над": ("ablt",),
     "перед": ("ablt",), "передо": ("ablt",), "между": ("ablt",),
+}
+
+#: each form of a preposition that alternates with the next word's sound, mapped to its plain form
+VARIANTS: dict[str, str] = {
+    "о": "о", "об": "о", "обо": "о", "с": "с", "со": "с", "к": "к", "ко": "к", "в": "в", "во": "в",
 }

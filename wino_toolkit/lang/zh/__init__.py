@@ -8,7 +8,9 @@ joined with a space, and no capital letters are made.
 
 The NLI hypothesis is the clause that holds the reference, between the clause punctuation marks
 around it (or a connective where the text has no comma), without its opening connectives (因为…),
-ended with 。; a reference inside a time frame (在…之后，) keeps the main clause after it. ``to_script`` gives Traditional-script versions through OpenCC.
+ended with 。; a reference inside a time frame (在…之后，) keeps the main clause after it, and one after a
+condition (如果…，否则) keeps its whole sentence, never asserting what the sentence only supposes. A marked span
+that is not a pronoun (为 of 因为, 他 of 其他) is refused: the corpora's annotation errors are skipped, not rewritten. ``to_script`` gives Traditional-script versions through OpenCC.
 
 >>> from wino_toolkit.schema import Candidate, Item, Span
 >>> item = Item("x", "demo", "zh-Hans", "志明站在小明的后边，因为他太矮了。",
@@ -31,28 +33,30 @@ from .. import register_language
 from ..base import Language
 from .adverbs import SUBJECT_ADVERBS
 from .causatives import CAUSATIVES
-from .connectives import CONNECTIVES
+from .connectives import CONDITIONALS, CONNECTIVES
 from .determiners import DEMONSTRATIVES
 from .events import WH, participants
 from .frames import TIME_FRAME_ENDS
 from .localizers import LOCALIZERS
 from .locatives import LOCATIVES
 from .prepositions import PLACE_PREPOSITIONS
-from .pronouns import PRONOUNS
+from .pronouns import OTHER_REFERRING, PRONOUNS
 from .scripts import SCRIPTS
 from .subjectless import SUBJECTLESS_OPENERS
 
 __all__ = ["Chinese"]
 
-DEMONSTRATIVE = re.compile(
-    "(?:{})(?:{})?(?:{})$".format(*("|".join(DEMONSTRATIVES[key]) for key in ("demonstrative", "numeral", "classifier")))
-)
+_DEMONSTRATIVE = "(?:{})(?:{})?(?:{})".format(*("|".join(DEMONSTRATIVES[key]) for key in ("demonstrative", "numeral", "classifier")))
+DEMONSTRATIVE = re.compile(_DEMONSTRATIVE + "$")
+DEMONSTRATIVE_PHRASE = re.compile(_DEMONSTRATIVE + r"\w")  # a noun phrase marked by an override: 这个名字
 PLACE_QUESTION = re.compile("({})(?:哪里|哪儿|哪边)".format("|".join(PLACE_PREPOSITIONS)))
 CJK_SPACE = re.compile(r"(?<=[\u3000-\u9fff\uff00-\uffef])\s+(?=[\u3000-\u9fff\uff00-\uffef])")
 SUBORDINATE_END = "，,"  # a clause followed by one of these can be a subordinate time frame
 SAME_SENTENCE = "，,；;"  # clause punctuation that does not end the sentence
+SENTENCE_ENDS = "。！？!?"
 OPENING = sorted(CONNECTIVES, key=len, reverse=True)  # longest first: 这是因为 before 因为
 NOT_PRONOUN = "其吉"  # 其他 "other", 吉他 "guitar"
+NOT_A_PRONOUN = "marked span is not a pronoun"
 
 
 class Edit(NamedTuple):
@@ -82,6 +86,24 @@ def tagger():
 
     jieba.setLogLevel(logging.WARNING)
     return jieba.posseg
+
+
+@lru_cache(maxsize=8192)
+def tagged(text: str) -> tuple[tuple[int, int, str], ...]:
+    """jieba's words of ``text`` with their part-of-speech tags, as (start, end, tag)."""
+    out, at = [], 0
+    for pair in tagger().cut(text):
+        out.append((at, at + len(pair.word), pair.flag))
+        at += len(pair.word)
+    return tuple(out)
+
+
+def dictionary_word(word: str) -> bool:
+    """Whether jieba's dictionary holds ``word`` (a word it did not guess from its neighbours: 其他, 因为)."""
+    tagger()
+    import jieba
+
+    return bool(jieba.dt.FREQ.get(word))
 
 
 @lru_cache(maxsize=8192)
@@ -131,18 +153,26 @@ class Chinese(Language):
 
     def hypothesis(self, item: Item, k: int) -> str:
         edits = self.edits(item, k)
-        first, last = edits[0].start, edits[-1].end
-        text = item.text
-        start, end = self.clause_bounds(item, Span(first, last, text[first:last]))
-        start, end = self.with_main_clause(item, self.skip_connectives(text, start, first), end, last)
-        start = self.skip_causative(text, start, first)
-        start, end = self.with_subject(item, start, end, first)
-        return self.sentence(splice(text, edits, start, end))
+        start, end = self.clause_bounds(item, self.reference(item))
+        return self.sentence(splice(item.text, edits, start, end))
 
     def blank(self, item: Item) -> tuple[str, Span]:
-        if self.is_event(item, self.reference(item)):
+        """The blank where the candidate goes: before the adverbs a dropped subject leaves (但_还是), and before
+        the 的 of a possessive (_的生日), which the options do not carry."""
+        span = self.reference(item)
+        if self.is_event(item, span):
             raise FormError("the candidates name both participants of an event; one blank cannot hold them")
-        return super().blank(item)
+        if span.text == "其":
+            raise FormError("the blank cannot stand for 其: the options would need a 的 before a noun and none before a verb")
+        at = self.insertion_point(item.text, span)
+        end = at if span.is_slot else span.end - 1 if span.text.endswith("的") else span.end
+        text = item.text[:at] + self.BLANK + item.text[end:]
+        return text, Span(at, at + len(self.BLANK), self.BLANK)
+
+    def blank_option(self, item: Item, k: int) -> str:
+        """The candidate's words without a 的 of their own (甲的 → 甲), since the blank keeps the text's 的."""
+        option = CJK_SPACE.sub("", super().blank_option(item, k).strip())
+        return option[:-1] if option.endswith("的") and len(option) > 1 else option
 
     def to_script(self, text: str, script: str) -> str:
         """``text`` in Simplified (``"hans"``) or Traditional (``"hant"``) characters; see ``scripts``."""
@@ -165,7 +195,25 @@ class Chinese(Language):
                 "no pronoun, slot or noun phrase is marked as the referring expression "
                 "(a demonstrative or epithet the reader could not find needs an override)"
             )
+        self.check_referring(item.text, item.pronoun)
         return item.pronoun
+
+    def check_referring(self, text: str, span: Span) -> None:
+        """Refuse a marked span that is not a referring expression the rules know: a pronoun (他, 她们, 他的, 其,
+        自己) standing as a word of its own, a slot, a locative or a demonstrative noun phrase (这个名字). Corpora mark
+        a character of a word by mistake (为 of 因为, 他 of 其他); rewriting around it mangles the sentence."""
+        if span.is_slot or span.text == self.BLANK or span.text in LOCATIVES:
+            return
+        word = span.text[:-1] if span.text.endswith("的") and len(span.text) > 1 else span.text
+        if word not in PRONOUNS and word not in OTHER_REFERRING:
+            if DEMONSTRATIVE_PHRASE.match(span.text):
+                return
+            raise FormError(f"{NOT_A_PRONOUN}: '{span.text}' is not a pronoun, a dropped subject or a place word")
+        end = span.start + len(word)
+        for s, e, _ in tagged(text):
+            inside = s < end and e > span.start and (s < span.start or e > end)
+            if inside and dictionary_word(text[s:e]):
+                raise FormError(f"{NOT_A_PRONOUN}: '{word}' is part of the word '{text[s:e]}'")
 
     def edits(self, item: Item, k: int) -> list[Edit]:
         """Where candidate ``k`` goes: one edit, or two when it names both participants of an event."""
@@ -190,7 +238,19 @@ class Chinese(Language):
         if span.text in LOCATIVES:
             suffix = LOCATIVES[span.text]
             return name if not suffix or name.endswith(LOCALIZERS) else name + suffix
+        if span.text == "其":
+            return self.for_qi(item.text, span, name)
         return self.joined(item.text, span, name)
+
+    def for_qi(self, text: str, span: Span, name: str) -> str:
+        """其 before a noun is a possessive (其父亲 → 志明的父亲), before a verb a pronoun (使其变干 → 使衣服变干);
+        anything else is refused rather than guessed."""
+        tag = next((t for s, _, t in tagged(text) if s == span.end), "")
+        if tag.startswith("n"):
+            return name if name.endswith("的") else name + "的"
+        if tag.startswith("v"):
+            return name[:-1] if name.endswith("的") else name
+        raise FormError("the rules cannot tell whether 其 is a possessive or a pronoun here")
 
     def mention(self, item: Item, k: int) -> str:
         """The candidate as the text mentions it, with its demonstrative (那个男人), else as the source spells it."""
@@ -248,7 +308,35 @@ class Chinese(Language):
         verb = parts[1].strip() if len(parts) >= 3 else ""
         return bool(verb) and item.text.endswith(verb, 0, span.start)
 
+    def edit_region(self, item: Item, span: Span) -> tuple[int, int]:
+        """Every character the edits rewrite: a slot's candidate goes before the adverbs after it (但|还是), and an
+        event's two participants fill both pronouns (他无法说服他)."""
+        edits = [edit for k in range(len(item.candidates)) for edit in self.edits(item, k)]
+        return min([span.start, *(e.start for e in edits)]), max([span.end, *(e.end for e in edits)])
+
     def clause_bounds(self, item: Item, span: Span) -> tuple[int, int]:
+        """The source characters the hypothesis is made of: the clause around the edits without its opening
+        connectives and causative, widened to the main clause of a time frame and to the subject of a clause
+        that opens without one (see the module docstring)."""
+        first, last = self.edit_region(item, span)
+        text = item.text
+        start, end = self.connective_bounds(item, Span(first, last, text[first:last]))
+        start, end = self.with_main_clause(item, self.skip_connectives(text, start, first), end, last)
+        start = self.skip_causative(text, start, first)
+        start, end = self.with_subject(item, start, end, first)
+        return self.with_condition(text, start, end, first, last)
+
+    def with_condition(self, text: str, start: int, end: int, first: int, last: int) -> tuple[int, int]:
+        """The whole sentence when a conditional or purpose connective of the sentence comes before the reference
+        (如果小明没有走好运，|他肯定会赢): a clause cut from it would assert what the sentence only supposes."""
+        opens = max((text.rfind(ch, 0, first) for ch in SENTENCE_ENDS), default=-1) + 1
+        condition = next((s for s, e, _ in tagged(text) if opens <= s < first and text[s:e] in CONDITIONALS), None)
+        if condition is None:
+            return start, end
+        closes = min((at for at in (text.find(ch, last) for ch in SENTENCE_ENDS) if at >= 0), default=len(text))
+        return min(start, self.skip_connectives(text, opens, condition)), max(end, closes)
+
+    def connective_bounds(self, item: Item, span: Span) -> tuple[int, int]:
         """Between clause punctuation, narrowed to a connective (因为, 所以…) where no comma separates clauses."""
         start, end = super().clause_bounds(item, span)
         ends_at = word_bounds(item.text)[0]

@@ -46,3 +46,10 @@ CONNECTIVES: dict[str, bool] = {
     "幸好": False,
     "幸亏": False,
 }
+
+#: connectives that make their clause a condition, a purpose or an alternative, not a fact (如果他来了，…): a hypothesis cut
+#: after one would assert what the sentence only supposes
+CONDITIONALS: tuple[str, ...] = (
+    "如果", "要是", "假如", "假若", "倘若", "如若", "若是", "万一", "只要", "除非", "即使", "就算", "哪怕", "以便", "为了",
+    "否则", "不然", "要不然", "要不",  # "otherwise": what would happen, not what did
+)

@@ -14,3 +14,7 @@ PRONOUNS: dict[str, tuple[str, str]] = {
     "它们": ("plural", "things or animals"),
     "祂": ("singular", "deity"),
 }
+
+#: other words a schema may mark as its referring expression: 其 (他的 before a noun, 他 before a verb) and
+#: the reflexive 自己; anything else marked (为 of 因为, a name) is an annotation error the rules refuse
+OTHER_REFERRING: tuple[str, ...] = ("其", "自己")
