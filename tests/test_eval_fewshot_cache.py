@@ -149,3 +149,114 @@ def test_the_cache_is_kept_apart_per_model(tiny_gpt2, tmp_path):
     other = RequestCache(tmp_path, "model-b")
     requests = [r for s in score(items, model=model, tokenizer=tokenizer).items for r in s.requests]
     assert other.lookup(requests) == {} and len(RequestCache(tmp_path, "model-a").lookup(requests)) == len(requests)
+
+
+def _free_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def test_torchrun_two_processes_score_as_one_and_write_one_result(tiny_gpt2, tmp_path):
+    """Data parallel on CPUs (gloo): two processes split the requests; the per-item scores equal one process's
+    to 1e-4, the table is printed once and the predictions file written once, by the main process."""
+    import shutil
+    import subprocess
+    import sys
+
+    _, _, path = tiny_gpt2
+    corpus = tmp_path / "toy.jsonl"
+    wt.write(twinned(30, seed=12), corpus, to="jsonl")
+    wino = shutil.which("wino") or pytest.skip("the wino command is not installed")
+    torchrun = [sys.executable, "-m", "torch.distributed.run", "--nproc_per_node", "2", "--master_port", str(_free_port())]
+    common = ["eval", "lm", str(corpus), "--model", path, "--device", "cpu", "--json", "--batch-size", "4"]
+    one = subprocess.run([wino, *common, "--predictions", "one.jsonl"], cwd=tmp_path, capture_output=True, text=True)
+    two = subprocess.run([*torchrun, wino, *common, "--predictions", "two.jsonl"], cwd=tmp_path, capture_output=True, text=True)
+    assert one.returncode == 0 and two.returncode == 0, two.stderr[-2000:]
+    assert json.loads(two.stdout)["rows"] == json.loads(one.stdout)["rows"]  # one JSON document: printed once
+    a, b = ([json.loads(x) for x in (tmp_path / name).read_text().splitlines()] for name in ("one.jsonl", "two.jsonl"))
+    assert [p["id"] for p in a] == [p["id"] for p in b]
+    assert max(abs(x - y) for p, q in zip(a, b) for x, y in zip(p["scores"], q["scores"])) < 1e-4
+    assert two.stderr.count("scoring:") <= 1  # the progress of the main process only
+
+
+def test_device_map_loads_through_accelerate_scores_the_same_and_is_signed(tiny_gpt2, tmp_path, capsys):
+    """accelerate's big-model loading (here every layer fits the CPU): the same scores, the placement in the signature."""
+    _, _, path = tiny_gpt2
+    corpus = tmp_path / "toy.jsonl"
+    wt.write(twinned(12, seed=13), corpus, to="jsonl")
+    common = ["eval", "lm", str(corpus), "--model", path, "--json"]
+    assert main([*common, "--device", "cpu", "--predictions", str(tmp_path / "plain.jsonl")]) == 0
+    plain = json.loads(capsys.readouterr().out)
+    assert main([*common, "--device-map", "auto", "--predictions", str(tmp_path / "mapped.jsonl")]) == 0
+    mapped = json.loads(capsys.readouterr().out)
+    assert "|device-map:auto|" in mapped["signature"] and "device-map" not in plain["signature"]
+    a, b = ([json.loads(x) for x in (tmp_path / n).read_text().splitlines()] for n in ("plain.jsonl", "mapped.jsonl"))
+    assert max(abs(x - y) for p, q in zip(a, b) for x, y in zip(p["scores"], q["scores"])) < 1e-4
+
+
+def test_a_peft_adapter_changes_the_scores_as_peft_itself_does(tiny_gpt2, tmp_path, capsys):
+    """A LoRA adapter with non-zero weights: scored through --peft exactly as PeftModel scores it, unlike the base."""
+    peft = pytest.importorskip("peft")
+    model, tokenizer, path = tiny_gpt2
+    from transformers import AutoModelForCausalLM
+
+    adapter = tmp_path / "lora"
+    lora = peft.get_peft_model(AutoModelForCausalLM.from_pretrained(path),
+                               peft.LoraConfig(r=4, target_modules=["c_attn"], init_lora_weights=False))
+    lora.save_pretrained(adapter)
+    items = twinned(10, seed=14)
+    corpus = tmp_path / "toy.jsonl"
+    wt.write(items, corpus, to="jsonl")
+    assert main(["eval", "lm", str(corpus), "--model", path, "--device", "cpu", "--peft", str(adapter), "--json",
+                 "--predictions", str(tmp_path / "p.jsonl")]) == 0
+    assert "|peft:lora#" in json.loads(capsys.readouterr().out)["signature"]
+    ours = [json.loads(x)["scores"] for x in (tmp_path / "p.jsonl").read_text().splitlines()]
+    expected = [s.scores for s in score(items, model=lora.eval(), tokenizer=tokenizer).items]
+    base = [s.scores for s in score(items, model=model, tokenizer=tokenizer).items]
+    assert max(abs(x - y) for p, q in zip(ours, expected) for x, y in zip(p, q)) < 1e-4
+    assert max(abs(x - y) for p, q in zip(ours, base) for x, y in zip(p, q)) > 1e-3
+
+
+def test_placement_options_that_cannot_work_are_refused_in_one_line(tiny_gpt2, tmp_path, capsys, monkeypatch):
+    _, _, path = tiny_gpt2
+    corpus = tmp_path / "toy.jsonl"
+    wt.write(twinned(4, seed=15), corpus, to="jsonl")
+    common = ["eval", "lm", str(corpus), "--model", path, "--device", "cpu"]
+    assert main([*common, "--peft", str(tmp_path)]) == 1
+    assert "not a PEFT adapter directory (no adapter_config.json)" in capsys.readouterr().err
+    if not torch.cuda.is_available():
+        assert main([*common, "--load-in", "8bit"]) == 1
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "needs a CUDA GPU" in err
+    with pytest.raises(SystemExit) as usage:
+        main([*common, "--device-map", "everywhere"])
+    assert usage.value.code == 2
+    from wino_toolkit.eval.api import evaluate
+
+    monkeypatch.setenv("WORLD_SIZE", "2")  # as torchrun sets it
+    with pytest.raises(WinoError, match="--device-map shards one model"):
+        evaluate(list(wt.read(corpus)), model=path, device="cpu", device_map="auto")
+
+
+def test_the_lm_eval_export_carries_the_same_shots_as_eval_lm(tiny_gpt2, tmp_path, capsys):
+    """lm-eval's own sampler cannot keep a twin out of the shots, so the export writes our shots into each context:
+    the exported contexts are eval lm's few-shot requests, and each row names its shots."""
+    model, tokenizer, _ = tiny_gpt2
+    items, pool = twinned(12, seed=16), [replace(i, corpus="train") for i in twinned(20, seed=17)]
+    corpus, train = tmp_path / "toy.jsonl", tmp_path / "train.jsonl"
+    wt.write(items, corpus, to="jsonl")
+    wt.write(pool, train, to="jsonl")
+    out = tmp_path / "tasks"
+    assert main(["export", "lm-eval", str(corpus), "-o", str(out), "--num-fewshot", "2", "--fewshot-from", str(train),
+                 "--seed", "3"]) == 0
+    rows = {r["id"]: r for r in (json.loads(x) for x in (out / "wino_toy_en.jsonl").read_text().splitlines())}
+    ours = score(items, model=model, tokenizer=tokenizer, fewshot=FewShot(shot_pool(pool, "partial"), k=2, seed=3)).items
+    assert {s.id: [r.context for r in s.requests] for s in ours} == {i: r["contexts"] for i, r in rows.items()}
+    assert {s.id: s.fewshot_ids for s in ours} == {i: r["fewshot_ids"] for i, r in rows.items()}
+    assert "2 shots (seed 3) in the contexts" in (out / "wino_toy_en.yaml").read_text()
+    capsys.readouterr()
+    assert main(["export", "hf", str(corpus), "-o", str(tmp_path / "hf"), "--num-fewshot", "2"]) == 1
+    assert "for lm-eval exports" in capsys.readouterr().err

@@ -17,6 +17,8 @@ EXTRAS = {
     "hf": "Hugging Face datasets (to_hf_dataset)",
     "distributed": "Dask (PMI indexing on a cluster)",
     "ru": "pymorphy3 and its Russian dictionaries (Russian derived forms)",
+    "quant": "bitsandbytes (8-/4-bit model loading on a CUDA GPU)",
+    "peft": "peft (scoring with a PEFT adapter)",
 }
 
 

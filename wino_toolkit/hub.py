@@ -24,7 +24,7 @@ from urllib.request import getproxies, proxy_bypass
 from .errors import WinoError
 from .extras import require
 
-__all__ = ["ModelSource", "resolve_model", "from_pretrained", "library_output"]
+__all__ = ["ModelSource", "resolve_model", "from_pretrained", "adapter_from_pretrained", "library_output"]
 
 PROBE_SECONDS = 3.0
 VERDICT_SECONDS = 60.0  # one command's loads share a probe; a later one (a notebook cell) probes again
@@ -103,7 +103,7 @@ def from_pretrained(auto: Any, name: str | os.PathLike, *, what: str = "model", 
     kind = getattr(auto, "__name__", "")
     needs = ("tokenizer",) if "Tokenizer" in kind else ("config",) if "Config" in kind else ("config", "weights")
     source = resolve_model(name, what=what, needs=needs)
-    with _quiet():
+    with _quiet(), _offline(source.local_only and not Path(source.path).is_dir()):
         try:
             loaded = auto.from_pretrained(source.path, local_files_only=source.local_only,
                                           **({"output_loading_info": True} if complete else {}), **kwargs)
@@ -131,6 +131,41 @@ def library_output(shown: bool = True) -> Iterator[None]:
         yield
     finally:
         _SHOWN.reset(token)
+
+
+@contextlib.contextmanager
+def _offline(on: bool) -> Iterator[None]:
+    """No network while loading a cached hub model the hub cannot serve: ``local_files_only`` does not reach every
+    lookup (with peft installed, transformers asks the hub for an adapter_config.json, retrying for 25 s)."""
+    if not on:
+        yield
+        return
+    from huggingface_hub import constants
+
+    before_env, before = os.environ.get("HF_HUB_OFFLINE"), constants.HF_HUB_OFFLINE
+    os.environ["HF_HUB_OFFLINE"], constants.HF_HUB_OFFLINE = "1", True
+    try:
+        yield
+    finally:
+        constants.HF_HUB_OFFLINE = before
+        if before_env is None:
+            os.environ.pop("HF_HUB_OFFLINE", None)
+        else:
+            os.environ["HF_HUB_OFFLINE"] = before_env
+
+
+def adapter_from_pretrained(model: Any, path: str | os.PathLike) -> Any:
+    """``model`` with the PEFT adapter in directory ``path`` on it (``peft.PeftModel.from_pretrained``), quiet
+    like every load here; a directory without an adapter, or one that does not fit the model, is one line."""
+    peft = require("peft", "peft", "PEFT adapters")
+    directory = Path(path).expanduser()
+    if not (directory / "adapter_config.json").is_file():
+        raise WinoError(f"{path}: not a PEFT adapter directory (no adapter_config.json)")
+    with _quiet():
+        try:
+            return peft.PeftModel.from_pretrained(model, str(directory))
+        except (OSError, ValueError, RuntimeError) as exc:
+            raise WinoError(f"cannot load the PEFT adapter {str(path)!r}: {_one_line(exc)}") from None
 
 
 @contextlib.contextmanager

@@ -5,8 +5,10 @@ from __future__ import annotations
 import hashlib
 from typing import Any, Callable, Iterable, Mapping
 
+from wino_toolkit.errors import WinoError
 from wino_toolkit.schema import Item
 
+from . import distributed
 from .results import Results, evaluate_scores
 from .score import Scores
 from .score import score as score_loaded
@@ -23,13 +25,19 @@ def items_checksum(items: Iterable[Item]) -> str:
     return digest.hexdigest()[:8]
 
 
-def _loaded(model: Any, tokenizer: Any, method: str, device: str, dtype: str) -> tuple[Any, Any, str, str]:
-    """``(model, tokenizer, dtype name, identity)``: ``model`` loaded by name or path unless it already is a model."""
-    from .models import load_lm, model_identity
+def _loaded(model: Any, tokenizer: Any, method: str, device: str, dtype: str,
+            placement: Mapping[str, Any] | None = None) -> tuple[Any, Any, str, str]:
+    """``(model, tokenizer, dtype name, identity)``: ``model`` loaded by name or path unless it already is a model;
+    ``placement`` (``device_map``, ``quantize``, ``peft``: see :func:`.models.load_lm`) is part of the identity."""
+    from .models import load_lm, loading_identity, model_identity
 
+    placement = {k: v for k, v in (placement or {}).items() if v is not None}
+    if placement.get("device_map") and distributed.launched():
+        raise WinoError("--device-map shards one model over every GPU; under torchrun or accelerate launch each process "
+                        "holds its own copy: use one or the other")
     if isinstance(model, str):
-        network, tok, dtype_name = load_lm(model, masked=method == "mlm", device=device, dtype=dtype)
-        return network, tok, dtype_name, model_identity(model, network)
+        network, tok, dtype_name = load_lm(model, masked=method == "mlm", device=device, dtype=dtype, **placement)
+        return network, tok, dtype_name, model_identity(model, network) + loading_identity(**placement)
     if tokenizer is None:
         raise TypeError("a loaded model needs its tokenizer: score(items, model=model, tokenizer=tokenizer)")
     name = getattr(model.config, "name_or_path", "") or type(model).__name__
@@ -38,10 +46,13 @@ def _loaded(model: Any, tokenizer: Any, method: str, device: str, dtype: str) ->
 
 def score(items: Iterable[Item], *, model: Any, tokenizer: Any = None, method: str = "partial",
           normalization: str = "sum", batch_size: int | str = 16, device: str = "auto", dtype: str = "auto",
+          device_map: str | None = None, quantize: str | None = None, peft: str | None = None,
           progress: Callable[[int, int], None] | None = None) -> Scores:
     """Every item's per-candidate scores by ``method`` (see :mod:`.score`); ``model`` is a hub name, a
-    directory, or a loaded model with its ``tokenizer``."""
-    network, tok, _, _ = _loaded(model, tokenizer, method, device, dtype)
+    directory, or a loaded model with its ``tokenizer``; ``device_map``, ``quantize`` and ``peft`` load a
+    model larger than one device, quantized, or with an adapter (:func:`.models.load_lm`)."""
+    placement = {"device_map": device_map, "quantize": quantize, "peft": peft}
+    network, tok, _, _ = _loaded(model, tokenizer, method, distributed.device(device), dtype, placement)
     return score_loaded(items, model=network, tokenizer=tok, method=method, batch_size=batch_size,
                         normalization=normalization, progress=progress)
 
@@ -50,6 +61,7 @@ def evaluate(items: Iterable[Item], *, model: Any, tokenizer: Any = None, method
              normalization: str = "sum", batch_size: int | str = 16, device: str = "auto", dtype: str = "auto",
              switched: bool = False, subsets: Mapping[str, str] | None = None, seed: int = 0, data: str | None = None,
              num_fewshot: int = 0, fewshot_from: Iterable[Item] | None = None, cache: str | None = None,
+             device_map: str | None = None, quantize: str | None = None, peft: str | None = None,
              progress: Callable[[int, int], None] | None = None) -> Results:
     """The results table of ``model`` on ``items``: accuracy with a seeded bootstrap interval and twin
     accuracy per corpus and language, with the scores behind it in ``Results.scores``.
@@ -61,7 +73,8 @@ def evaluate(items: Iterable[Item], *, model: Any, tokenizer: Any = None, method
     checksum of the input files); by default it is a checksum of the items. ``num_fewshot`` shots
     (:mod:`.fewshot`: lm-eval's WinoGrande format, never from the item's own schema) are drawn with
     ``seed`` from ``fewshot_from`` (default: the items themselves). ``cache`` is a directory of stored
-    request scores (:mod:`.cache`): what it holds for this model is not scored again.
+    request scores (:mod:`.cache`): what it holds for this model is not scored again. ``device_map``,
+    ``quantize`` and ``peft`` are as for :func:`score`; the signature records them.
     """
     from wino_toolkit import __version__
 
@@ -73,7 +86,8 @@ def evaluate(items: Iterable[Item], *, model: Any, tokenizer: Any = None, method
     items = list(items)
     pool = items if fewshot_from is None else list(fewshot_from)
     shots = FewShot(shot_pool(pool, method), num_fewshot, seed) if num_fewshot else None
-    network, tok, dtype_name, identity = _loaded(model, tokenizer, method, device, dtype)
+    placement = {"device_map": device_map, "quantize": quantize, "peft": peft}
+    network, tok, dtype_name, identity = _loaded(model, tokenizer, method, distributed.device(device), dtype, placement)
     store = RequestCache(cache, model_key(identity, dtype=dtype_name, kind="masked" if method == "mlm" else "causal",
                                           tokenizer=tok)) if cache else None
     try:

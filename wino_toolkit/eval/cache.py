@@ -42,7 +42,7 @@ class RequestCache:
         self.directory, self.model = Path(directory), model
         try:
             self.directory.mkdir(parents=True, exist_ok=True)
-            self._db = sqlite3.connect(self.directory / FILE)
+            self._db = sqlite3.connect(self.directory / FILE, timeout=120)  # processes of one launch write in turn
             self._db.execute("CREATE TABLE IF NOT EXISTS scores (model TEXT, request TEXT, logprob REAL, tokens INTEGER, "
                              "PRIMARY KEY (model, request))")
             self._db.commit()

@@ -27,6 +27,7 @@ __all__ = ["add_eval_commands"]
 def cmd_lm(args: argparse.Namespace) -> int:
     import wino_toolkit as wt
 
+    from . import distributed
     from .api import evaluate
     from .models import DTYPES, MODEL_KINDS
     from .score import NORMALIZATIONS
@@ -34,6 +35,7 @@ def cmd_lm(args: argparse.Namespace) -> int:
     if args.normalization not in NORMALIZATIONS or args.dtype not in DTYPES:
         raise WinoError("unknown --normalization or --dtype")
     check_output_file(args.predictions, "--predictions")
+    placement = _placement(args)
     resolve_model(args.model, what=MODEL_KINDS["masked" if args.method == "mlm" else "causal"])  # before any reading
     subsets = _subsets(args.subsets) if args.subsets else None
     if args.num_fewshot and args.method == "mlm":
@@ -45,17 +47,20 @@ def cmd_lm(args: argparse.Namespace) -> int:
     shots = list(wt.read(args.fewshot_from, source_format=args.source_format, options=options)) if args.fewshot_from else None
     checksum = hashlib.sha256(b"".join(Path(p).read_bytes() for p in args.inputs)).hexdigest()[:8]
     console = make_console(stderr=True)
+    main = distributed.is_main()  # under torchrun / accelerate launch, the first process shows and writes
     with item_progress(console, "sequences") as bar:
         task = bar.add_task("scoring", total=None)
         results = evaluate(items, model=args.model, method=args.method, normalization=args.normalization,
                            batch_size=args.batch_size, device=args.device, dtype=args.dtype, switched=args.switched,
                            subsets=subsets, seed=args.seed, data=checksum, num_fewshot=args.num_fewshot,
-                           fewshot_from=shots, cache=args.cache,
-                           progress=lambda done, total: bar.update(task, completed=done, total=total))
+                           fewshot_from=shots, cache=args.cache, **placement,
+                           progress=(lambda done, total: bar.update(task, completed=done, total=total)) if main else None)
     scores = results.scores
     if not scores.items:  # an empty table would pass for a result
         raise WinoError(skip_summary((s.reason for s in scores.skipped), "nothing to score: all {n} items were skipped",
                                      one_line=True))
+    if not main:
+        return 0
     if args.predictions:
         with atomic_output(args.predictions) as fh, text_writer(fh) as out:
             for s in scores.items:
@@ -76,6 +81,25 @@ def cmd_lm(args: argparse.Namespace) -> int:
     if scores.skipped:
         console.print(skip_summary((s.reason for s in scores.skipped), "skipped {n} item(s), not scored"), markup=False)
     return 0
+
+
+def _add_placement_options(p: argparse.ArgumentParser) -> None:
+    """``--device-map``, ``--load-in``, ``--peft``: a model larger than one device, quantized, or with an adapter."""
+    from .models import DEVICE_MAPS, QUANTIZATIONS
+
+    p.add_argument("--device-map", choices=DEVICE_MAPS, help="shard the model over the GPUs, then the CPU (accelerate's "
+                   "big-model loading): a model larger than one GPU; not with torchrun / accelerate launch")
+    p.add_argument("--load-in", dest="quantize", choices=QUANTIZATIONS, help="load the weights quantized (bitsandbytes, "
+                   "a CUDA GPU; pip install 'wino-toolkit[quant]')")
+    p.add_argument("--peft", metavar="DIR", help="a PEFT adapter (adapter_config.json and weights) put on the model "
+                   "(pip install 'wino-toolkit[peft]')")
+
+
+def _placement(args: argparse.Namespace) -> dict[str, Any]:
+    """The placement options, the adapter directory checked before any work."""
+    if args.peft is not None and not (Path(args.peft) / "adapter_config.json").is_file():
+        raise WinoError(f"{args.peft}: not a PEFT adapter directory (no adapter_config.json)")
+    return {"device_map": args.device_map, "quantize": args.quantize, "peft": args.peft}
 
 
 def _batch_size(text: str) -> int | str:
@@ -99,19 +123,20 @@ def _subsets(path: str) -> dict[str, str]:
 def cmd_winologic(args: argparse.Namespace) -> int:
     import wino_toolkit as wt
 
-    from .models import MODEL_KINDS, load_lm, load_nli, model_identity
+    from .models import MODEL_KINDS, load_lm, load_nli, loading_identity, model_identity
     from wino_toolkit.forms import FormReport
 
     from .winologic import judge_by_nli, judge_knowledge, knowledge_table
 
+    placement = {k: v for k, v in _placement(args).items() if v is not None}
     resolve_model(args.model, what=MODEL_KINDS["nli" if args.baseline == "nli" else "causal"])  # before any reading
     items = list(wt.read(args.inputs, source_format=args.source_format))
     report = FormReport()
     if args.baseline == "nli":
-        model, tokenizer, dtype = load_nli(args.model, device=args.device, dtype=args.dtype)
+        model, tokenizer, dtype = load_nli(args.model, device=args.device, dtype=args.dtype, **placement)
         judgements = judge_by_nli(items, model=model, tokenizer=tokenizer, batch_size=args.batch_size, report=report)
     else:
-        model, tokenizer, dtype = load_lm(args.model, device=args.device, dtype=args.dtype)
+        model, tokenizer, dtype = load_lm(args.model, device=args.device, dtype=args.dtype, **placement)
         judgements = judge_knowledge(items, model=model, tokenizer=tokenizer, batch_size=args.batch_size, report=report)
     reasons = [s.reason for s in report.skipped]
     if not judgements:  # an empty table would pass for a result
@@ -120,7 +145,8 @@ def cmd_winologic(args: argparse.Namespace) -> int:
         make_console(stderr=True).print(skip_summary(reasons, "skipped {n} item(s), not judged"), markup=False)
     rows = knowledge_table(judgements)
     tag = "b3-nli" if args.baseline == "nli" else "b1-lm"
-    signature = f"winologic-{tag}|model:{model_identity(args.model, model)}|dtype:{dtype}|v:{__version__}"
+    signature = (f"winologic-{tag}|model:{model_identity(args.model, model)}{loading_identity(**placement)}|dtype:{dtype}"
+                 f"|v:{__version__}")
     if args.json:
         json.dump({"signature": signature, "rows": rows}, sys.stdout, indent=1)
         sys.stdout.write("\n")
@@ -224,6 +250,8 @@ def cmd_export(args: argparse.Namespace) -> int:
 
     out = Path(args.output)
     check_output_dir(out, "-o", f"wino export {args.target}")
+    if args.target == "hf" and (args.num_fewshot or args.fewshot_from):
+        raise WinoError("--num-fewshot and --fewshot-from are for lm-eval exports, not hf")
     if args.target == "hf" and out.is_dir() and any(out.iterdir()):
         raise WinoError(f"{out}: exists and is not an empty directory")
     items = list(wt.read(args.inputs, source_format=args.source_format, options=key_values(args.read_option, "-O")))
@@ -237,7 +265,15 @@ def cmd_export(args: argparse.Namespace) -> int:
         return 0
     from .lm_eval_export import export_lm_eval
 
-    exported = export_lm_eval(items, args.output, name=args.name)
+    fewshot = None
+    if args.num_fewshot:
+        from .fewshot import FewShot
+        from .score import shot_pool
+
+        pool = list(wt.read(args.fewshot_from, source_format=args.source_format,
+                            options=key_values(args.read_option, "-O"))) if args.fewshot_from else items
+        fewshot = FewShot(shot_pool(pool, "partial"), args.num_fewshot, args.seed)
+    exported = export_lm_eval(items, args.output, name=args.name, fewshot=fewshot)
     console.print(f"wrote {len(exported.files)} files to {args.output}; run: lm_eval --include_path {args.output} --tasks "
                   f"wino_{args.name}_all", markup=False)
     if exported.report.skipped:
@@ -261,6 +297,10 @@ def add_export_commands(subparsers: Any) -> argparse.ArgumentParser:
     add_reader_option(export)
     export.add_argument("-o", "--output", required=True, metavar="DIR")
     export.add_argument("--name", default="corpus", help="name of the lm-eval group (default corpus: wino_corpus_all)")
+    export.add_argument("--num-fewshot", type=integer(0), default=0, metavar="K", help="lm-eval only: the K shots wino "
+                        "eval lm --num-fewshot draws, written into each context (run the tasks zero-shot)")
+    export.add_argument("--fewshot-from", metavar="CORPUS", help="the corpus the shots are drawn from (default: the export's)")
+    export.add_argument("--seed", type=integer(0), default=0, help="seed of the shots' draw, as wino eval lm --seed")
     export.set_defaults(func=cmd_export)
     return export
 
@@ -299,6 +339,7 @@ def add_eval_commands(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--fewshot-from", metavar="CORPUS", help="the corpus the shots are drawn from (default: the corpus scored)")
     p.add_argument("--cache", metavar="DIR", help="keep every request's score in DIR/requests.sqlite: a killed run resumes, "
                    "a repeated one scores nothing again")
+    _add_placement_options(p)
     add_verbose_option(p)
     p.set_defaults(func=cmd_lm)
 
@@ -310,6 +351,7 @@ def add_eval_commands(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--batch-size", type=integer(1), default=16, metavar="N")
     p.add_argument("--device", default="auto")
     p.add_argument("--dtype", default="auto")
+    _add_placement_options(p)
     p.add_argument("--json", action="store_true")
     add_verbose_option(p)
     p.set_defaults(func=cmd_winologic)

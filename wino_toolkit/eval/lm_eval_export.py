@@ -30,7 +30,7 @@ import json
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterable
+from typing import Any, Iterable
 
 from wino_toolkit.errors import OutputError, WinoError
 from wino_toolkit.forms import FormReport
@@ -118,10 +118,14 @@ def _task_name(corpus: str, language: str) -> str:
     return "wino_" + re.sub(r"[^a-z0-9]+", "_", f"{corpus}_{language}".lower()).strip("_")
 
 
-def export_lm_eval(items: Iterable[Item], out_dir: str | Path, *, name: str = "corpus") -> LmEvalExport:
+def export_lm_eval(items: Iterable[Item], out_dir: str | Path, *, name: str = "corpus", fewshot: Any = None) -> LmEvalExport:
     """Write the task folder; returns the files written, the items left out with the reason (no answer,
     no form) and those lm-eval's logits cache would misscore. Nothing to export is an error, and then
-    nothing is written."""
+    nothing is written.
+
+    ``fewshot`` (:class:`~.fewshot.FewShot`): each item's shots are written into its contexts, exactly those
+    ``wino eval lm --num-fewshot`` draws (never from the item's own schema, which lm-eval's own sampler does
+    not guard), with their ids in ``fewshot_ids``; lm-eval then runs the tasks zero-shot."""
     from wino_toolkit import __version__
 
     out = Path(out_dir)
@@ -131,9 +135,11 @@ def export_lm_eval(items: Iterable[Item], out_dir: str | Path, *, name: str = "c
     labeled = list(report.labeled(items, "no gold index for lm-eval's accuracy"))
     tasks: dict[str, list[dict]] = {}
     for item, requests in requests_for(labeled, "partial", report):
+        prefix, shots = fewshot.for_item(item) if fewshot is not None else ("", None)
         tasks.setdefault(_task_name(item.corpus, item.language), []).append(
-            {"id": item.id, "contexts": [r.context for r in requests],
-             "continuations": [r.continuation for r in requests], "label": item.answer})
+            {"id": item.id, "contexts": [prefix + r.context for r in requests],
+             "continuations": [r.continuation for r in requests], "label": item.answer,
+             **({"fewshot_ids": shots} if shots is not None else {})})
     if not tasks:  # fail before the folder exists: a group of no task is no export
         from wino_toolkit.console import skip_summary
 
@@ -141,7 +147,8 @@ def export_lm_eval(items: Iterable[Item], out_dir: str | Path, *, name: str = "c
                                      one_line=True))
     out.mkdir(parents=True, exist_ok=True)
     written = []
-    signature = json.dumps(f"wino-toolkit {__version__}, partial method")
+    shots = f", {fewshot.k} shots (seed {fewshot.seed}) in the contexts: run it zero-shot" if fewshot is not None else ""
+    signature = json.dumps(f"wino-toolkit {__version__}, partial method{shots}")
     for task, rows in sorted(tasks.items()):
         data = out / f"{task}.jsonl"
         with atomic_output(data) as fh, text_writer(fh) as w:

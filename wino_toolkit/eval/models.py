@@ -7,30 +7,47 @@ from typing import Any
 
 from wino_toolkit.errors import WinoError
 from wino_toolkit.extras import require
-from wino_toolkit.hub import from_pretrained
+from wino_toolkit.hub import adapter_from_pretrained, from_pretrained
 
-__all__ = ["load_lm", "load_nli", "model_identity", "DTYPES", "MODEL_KINDS"]
+__all__ = ["load_lm", "load_nli", "model_identity", "loading_identity", "DTYPES", "DEVICE_MAPS", "QUANTIZATIONS", "MODEL_KINDS"]
 
 DTYPES = ("auto", "float32", "bfloat16", "float16")
+DEVICE_MAPS = ("auto", "balanced", "balanced_low_0", "sequential")  # accelerate's big-model placements
+QUANTIZATIONS = ("8bit", "4bit")
 MODEL_KINDS = {"masked": "masked LM", "causal": "causal LM", "nli": "NLI model"}  # how messages name each
 
 
-def load_nli(name: str, *, device: str = "auto", dtype: str = "auto") -> tuple[Any, Any, str]:
-    """An NLI model: ``AutoModelForSequenceClassification`` by hub name or directory."""
-    return load_lm(name, kind="nli", device=device, dtype=dtype)
+def load_nli(name: str, *, device: str = "auto", dtype: str = "auto", **placement: Any) -> tuple[Any, Any, str]:
+    """An NLI model: ``AutoModelForSequenceClassification`` by hub name or directory (``placement``: as for
+    :func:`load_lm`)."""
+    return load_lm(name, kind="nli", device=device, dtype=dtype, **placement)
 
 
 def load_lm(name: str, *, masked: bool = False, kind: str | None = None, device: str = "auto",
-            dtype: str = "auto") -> tuple[Any, Any, str]:
+            dtype: str = "auto", device_map: str | None = None, quantize: str | None = None,
+            peft: str | None = None) -> tuple[Any, Any, str]:
     """``(model, tokenizer, dtype name)`` from ``AutoModelForCausalLM`` (``masked``: ``AutoModelForMaskedLM``;
     ``kind="nli"``: ``AutoModelForSequenceClassification``) ``.from_pretrained`` (hub name or directory).
 
     ``dtype="auto"`` is bfloat16 on a GPU that has it, float16 on another GPU, float32 on the CPU.
+    A model larger than one device loads with ``device_map`` (accelerate's big-model loading: ``"auto"``
+    fills the GPUs in turn, then the CPU), or quantized (``quantize="8bit"``/``"4bit"``, bitsandbytes, a
+    CUDA GPU); ``peft`` is a PEFT adapter directory put on top of the model.
     """
     torch = require("torch", "neural", "Zero-shot scoring")
     transformers = require("transformers", "neural", "Zero-shot scoring")
     if dtype not in DTYPES:
         raise WinoError(f"dtype {dtype!r} is not one of {', '.join(DTYPES)}")
+    if device_map is not None and device_map not in DEVICE_MAPS:
+        raise WinoError(f"device map {device_map!r} is not one of {', '.join(DEVICE_MAPS)}")
+    if quantize is not None:
+        if quantize not in QUANTIZATIONS:
+            raise WinoError(f"quantization {quantize!r} is not one of {', '.join(QUANTIZATIONS)}")
+        if not torch.cuda.is_available():
+            raise WinoError(f"{quantize} loading (bitsandbytes) needs a CUDA GPU, and none is present")
+        require("bitsandbytes", "quant", f"{quantize} loading")
+    if peft is not None:
+        require("peft", "peft", "PEFT adapters")  # before the model loads
     where = ("cuda" if torch.cuda.is_available() else "cpu") if device == "auto" else device
     if dtype == "auto":
         dtype = "float32" if where == "cpu" else "bfloat16" if torch.cuda.is_bf16_supported() else "float16"
@@ -39,8 +56,31 @@ def load_lm(name: str, *, masked: bool = False, kind: str | None = None, device:
     tokenizer = from_pretrained(transformers.AutoTokenizer, name, what=what)
     auto = {"masked": transformers.AutoModelForMaskedLM, "causal": transformers.AutoModelForCausalLM,
             "nli": transformers.AutoModelForSequenceClassification}[kind]
-    model = from_pretrained(auto, name, what=what, complete=True)  # a head initialised here would score noise
-    return model.to(device=where, dtype=getattr(torch, dtype)).eval(), tokenizer, dtype
+    placed: dict[str, Any] = {}
+    if quantize is not None:
+        placed["quantization_config"] = transformers.BitsAndBytesConfig(load_in_8bit=quantize == "8bit",
+                                                                        load_in_4bit=quantize == "4bit")
+    if device_map is not None or quantize is not None:
+        placed.update(device_map=device_map or "auto", dtype=getattr(torch, dtype))
+    model = from_pretrained(auto, name, what=what, complete=True, **placed)  # a head initialised here would score noise
+    if not placed:
+        model = model.to(device=where, dtype=getattr(torch, dtype))
+    if peft is not None:
+        model = adapter_from_pretrained(model, peft)
+    return model.eval(), tokenizer, dtype
+
+
+def loading_identity(*, device_map: str | None = None, quantize: str | None = None, peft: str | None = None) -> str:
+    """How the model was loaded, as the signature says it (empty for a plain load): sharding, quantization and
+    the adapter with a hash of its configuration."""
+    parts = [f"device-map:{device_map}"] if device_map else []
+    if quantize:
+        parts.append(f"quant:{quantize}")
+    if peft:
+        config = Path(peft) / "adapter_config.json"
+        digest = hashlib.sha256(config.read_bytes()).hexdigest()[:8] if config.is_file() else "noconfig"
+        parts.append(f"peft:{Path(peft).name}#{digest}")
+    return "".join(f"|{part}" for part in parts)
 
 
 def model_identity(name: str, model: Any) -> str:

@@ -1,0 +1,69 @@
+"""Data parallel scoring: the processes ``torchrun`` or ``accelerate launch`` starts split the requests, and every
+process ends with all the scores, so each computes the same result and only the main one writes it.
+
+The launchers say how many processes there are in the environment (``WORLD_SIZE``, ``RANK``, ``LOCAL_RANK``);
+accelerate's :class:`~accelerate.PartialState` reads it and sets up ``torch.distributed`` (gloo on CPUs, NCCL on
+GPUs), and gives each process its own device. Requests are dealt out round-robin in order of length, so the
+processes get equal work, and the scores come back by ``all_gather_object``: a request's score does not depend on
+which process computed it (each row of a batch sees only its own tokens), so the table and the predictions are
+those of one process.
+"""
+from __future__ import annotations
+
+import os
+from functools import lru_cache
+from typing import Any, Callable, Sequence, TypeVar
+
+from wino_toolkit.extras import require
+
+__all__ = ["launched", "state", "is_main", "device", "split", "gather"]
+
+T = TypeVar("T")
+
+
+def launched() -> bool:
+    """Whether a launcher started this process as one of several."""
+    return int(os.environ.get("WORLD_SIZE", "1")) > 1
+
+
+@lru_cache(maxsize=1)
+def state() -> Any:
+    """accelerate's process state (sets up ``torch.distributed`` once, on the first call); without a GPU it must
+    be told to use the CPUs, or it takes a multi-process launch for one process."""
+    torch = require("torch", "neural", "Data parallel scoring")
+    return require("accelerate", "neural", "Data parallel scoring").PartialState(cpu=not torch.cuda.is_available())
+
+
+def is_main() -> bool:
+    """Whether this process writes the outputs: always, unless launched as one of several and not the first."""
+    return not launched() or state().is_main_process
+
+
+def device(requested: str) -> str:
+    """The device this process scores on: its own GPU under a launcher (``auto``), else ``requested``."""
+    if launched() and requested == "auto":
+        return str(state().device)
+    return requested
+
+
+def split(indices: Sequence[int], lengths: Callable[[int], int]) -> list[int]:
+    """This process's share of ``indices``: every world-size-th one in order of length (longest first)."""
+    if not launched():
+        return list(indices)
+    s = state()
+    ordered = sorted(indices, key=lambda i: -lengths(i))
+    return ordered[s.process_index :: s.num_processes]
+
+
+def gather(found: dict[int, T]) -> dict[int, T]:
+    """Every process's results, merged, on every process."""
+    if not launched():
+        return found
+    torch = require("torch", "neural", "Data parallel scoring")
+    state()  # the process group
+    parts: list[Any] = [None] * torch.distributed.get_world_size()
+    torch.distributed.all_gather_object(parts, found)
+    merged: dict[int, T] = {}
+    for part in parts:
+        merged.update(part)
+    return merged
