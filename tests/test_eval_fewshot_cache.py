@@ -151,37 +151,6 @@ def test_the_cache_is_kept_apart_per_model(tiny_gpt2, tmp_path):
     assert other.lookup(requests) == {} and len(RequestCache(tmp_path, "model-a").lookup(requests)) == len(requests)
 
 
-def _free_port() -> int:
-    import socket
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def test_torchrun_two_processes_score_as_one_and_write_one_result(tiny_gpt2, tmp_path):
-    """Data parallel on CPUs (gloo): two processes split the requests; the per-item scores equal one process's
-    to 1e-4, the table is printed once and the predictions file written once, by the main process."""
-    import shutil
-    import subprocess
-    import sys
-
-    _, _, path = tiny_gpt2
-    corpus = tmp_path / "toy.jsonl"
-    wt.write(twinned(30, seed=12), corpus, to="jsonl")
-    wino = shutil.which("wino") or pytest.skip("the wino command is not installed")
-    torchrun = [sys.executable, "-m", "torch.distributed.run", "--nproc_per_node", "2", "--master_port", str(_free_port())]
-    common = ["eval", "lm", str(corpus), "--model", path, "--device", "cpu", "--json", "--batch-size", "4"]
-    one = subprocess.run([wino, *common, "--predictions", "one.jsonl"], cwd=tmp_path, capture_output=True, text=True)
-    two = subprocess.run([*torchrun, wino, *common, "--predictions", "two.jsonl"], cwd=tmp_path, capture_output=True, text=True)
-    assert one.returncode == 0 and two.returncode == 0, two.stderr[-2000:]
-    assert json.loads(two.stdout)["rows"] == json.loads(one.stdout)["rows"]  # one JSON document: printed once
-    a, b = ([json.loads(x) for x in (tmp_path / name).read_text().splitlines()] for name in ("one.jsonl", "two.jsonl"))
-    assert [p["id"] for p in a] == [p["id"] for p in b]
-    assert max(abs(x - y) for p, q in zip(a, b) for x, y in zip(p["scores"], q["scores"])) < 1e-4
-    assert two.stderr.count("scoring:") <= 1  # the progress of the main process only
-
-
 def test_device_map_loads_through_accelerate_scores_the_same_and_is_signed(tiny_gpt2, tmp_path, capsys):
     """accelerate's big-model loading (here every layer fits the CPU): the same scores, the placement in the signature."""
     _, _, path = tiny_gpt2

@@ -58,7 +58,7 @@ def locks_directory(parameter: str, *, what: str) -> Callable[[F], F]:
         @functools.wraps(function)
         def locked(*args: Any, **kwargs: Any) -> Any:
             path = signature.bind(*args, **kwargs).arguments.get(parameter)
-            if path is None:
+            if path is None or not _writes():
                 return function(*args, **kwargs)
             with directory_lock(path, what=what):
                 return function(*args, **kwargs)
@@ -66,6 +66,14 @@ def locks_directory(parameter: str, *, what: str) -> Callable[[F], F]:
         return locked  # type: ignore[return-value]
 
     return decorate
+
+
+def _writes() -> bool:
+    """Whether this process holds the directories it writes: under torchrun or accelerate launch the main process
+    holds them for all (the others write nothing there)."""
+    from .launch import is_main, launched
+
+    return not launched() or is_main()
 
 
 @contextlib.contextmanager

@@ -66,6 +66,7 @@ def _embed_options(args: argparse.Namespace) -> dict[str, Any]:
     from .finetune import FineTuneConfig
 
     options: dict[str, Any] = {"pooling": args.pooling, "max_length": args.max_length, "batch_size": args.batch_size,
+                               "chunk_size": args.chunk_size,
                                "device": args.device, "dtype": args.dtype, "seed": args.seed}
     if args.finetune:
         options["fine_tune"] = FineTuneConfig(train_size=args.finetune_train, val_size=args.finetune_val)
@@ -93,6 +94,8 @@ def _write_json(obj: Any, path: str | Path | None) -> None:
 
 
 def cmd_embed(args: argparse.Namespace) -> int:
+    from wino_toolkit import launch
+
     from .embed import embed
 
     check_output_dir(args.output, "-o", "wino aflite embed")
@@ -100,8 +103,11 @@ def cmd_embed(args: argparse.Namespace) -> int:
     items = _read(args.inputs, args.source_format, args.read_option)
     options = _embed_options(args)
     console = make_console(stderr=True)
+    main = launch.is_main()  # under torchrun / accelerate launch, the main process shows and reports
     with item_progress(console) as bar:
-        emb = embed(items, model=args.model, output_dir=args.output, progress=_Embedding(bar), **options)
+        emb = embed(items, model=args.model, output_dir=args.output, progress=_Embedding(bar) if main else None, **options)
+    if not main:
+        return 0
     reused = f", {emb.reused_chunks} chunk(s) reused" if emb.reused_chunks else ""
     console.print(f"embedded {len(emb.ids)} instances ({emb.X.shape[1]} dimensions{reused}) into "
                   f"{Path(args.output) / 'embeddings.npy'}", markup=False)
@@ -224,6 +230,8 @@ def add_aflite_commands(subparsers: Any) -> argparse.ArgumentParser:
         p.add_argument("--pooling", choices=("cls", "mean"), default="cls", help="first token (default) or mean over tokens")
         p.add_argument("--max-length", type=integer(1), default=256, metavar="N", help="tokens per instance (default 256)")
         p.add_argument("--batch-size", type=integer(1), default=32, metavar="N")
+        p.add_argument("--chunk-size", type=integer(1), default=1024, metavar="N", help="instances per saved chunk: the "
+                       "unit a rerun reuses and several processes (torchrun) share out (default 1024)")
         p.add_argument("--dtype", default="auto", choices=("auto", "float32", "bfloat16", "float16"),
                        help="auto: bf16 on GPUs that have it, else fp16 on GPU, fp32 on CPU")
         p.add_argument("--finetune", action="store_true", help="the paper's recipe: fine-tune the encoder as a multiple-choice "

@@ -35,6 +35,7 @@ from typing import Any, Callable, Iterable, Iterator, Sequence
 import numpy as np
 
 from wino_toolkit import __version__
+from wino_toolkit import launch
 from wino_toolkit.errors import FormatError, WinoError
 from wino_toolkit.extras import require
 from wino_toolkit.forms import FormReport, Skipped, blank
@@ -222,7 +223,9 @@ def embed(
 
         raise WinoError(skip_summary((s.reason for s in found.skipped), "no item can be embedded: all {n} items were skipped",
                                      one_line=True))
-    torch_device = _device(torch, device)
+    if fine_tune is not None and launch.launched():
+        raise WinoError("--finetune under torchrun or accelerate launch is not supported: fine-tune with one process")
+    torch_device = _device(torch, launch.device(device))
     torch_dtype = _dtype(torch, dtype, torch_device)
     work = Path(output_dir) if output_dir is not None else None
     tuned: FineTuneResult | None = None
@@ -246,8 +249,11 @@ def embed(
             "signature": _signature(settings)}
     result = Embeddings(found.ids, X, found.y, meta)
     if chunks is not None:
-        result.reused_chunks, result.started_over = chunks.reused, chunks.started_over
-        save_embeddings(result, work / "embeddings.npy")
+        reused = launch.gather({launch.rank()[0]: chunks.reused})  # every process's, under torchrun
+        result.reused_chunks, result.started_over = sum(reused.values()), chunks.started_over
+        if launch.is_main():  # under torchrun / accelerate launch every process holds X; the main one writes it
+            save_embeddings(result, work / "embeddings.npy")
+        launch.barrier()
     return result
 
 
@@ -320,16 +326,17 @@ class _Chunks:
         self.folder = folder
         self.fingerprint = hashlib.sha256(json.dumps(settings, sort_keys=True).encode()).hexdigest()
         self.reused = 0
-        self.started_over = False
         stamp = folder / "fingerprint.txt"
         old = stamp.read_text().strip() if stamp.exists() else None
-        if old is not None and old != self.fingerprint:
-            for path in folder.glob("chunk-*.npy"):
-                path.unlink()
-            self.started_over = True
-            warnings.warn(f"{folder}: saved chunks were made from other inputs or settings; starting over", stacklevel=3)
-        folder.mkdir(parents=True, exist_ok=True)
-        stamp.write_text(self.fingerprint + "\n")
+        self.started_over = old is not None and old != self.fingerprint
+        if launch.is_main():  # one process clears stale chunks, before any process saves a new one
+            if self.started_over:
+                for path in folder.glob("chunk-*.npy"):
+                    path.unlink()
+                warnings.warn(f"{folder}: saved chunks were made from other inputs or settings; starting over", stacklevel=3)
+            folder.mkdir(parents=True, exist_ok=True)
+            stamp.write_text(self.fingerprint + "\n")
+        launch.barrier()
 
     def load(self, k: int, rows: int) -> np.ndarray | None:
         path = self.folder / CHUNK_NAME.format(k)
@@ -363,9 +370,14 @@ def _run(torch: Any, encoder: Any, tokenizer: Any, texts: list[str], settings: d
     max_length, pooling, chunk_size = settings["max_length"], settings["pooling"], settings["chunk_size"]
     lengths = [len(ids) for ids in tokenizer(texts, truncation=True, max_length=max_length)["input_ids"]]
     order = sorted(range(len(texts)), key=lambda i: (-lengths[i], i))
-    total, done, parts = len(texts), 0, []
+    total, done, parts = len(texts), 0, {}
     report = progress if progress is not None else (lambda done, total: None)
+    me, processes = launch.rank()  # under torchrun / accelerate launch, every processes-th chunk is this one's
+    if processes > 1:
+        scale, report = report, (lambda done, total: scale(min(total, done * processes), total))
     for k, start in enumerate(range(0, total, chunk_size)):
+        if k % processes != me:
+            continue
         positions = order[start : start + chunk_size]
         vectors = chunks.load(k, len(positions)) if chunks is not None else None
         if vectors is None:
@@ -382,9 +394,10 @@ def _run(torch: Any, encoder: Any, tokenizer: Any, texts: list[str], settings: d
         else:
             done += len(positions)
         report(done, total)
-        parts.append(vectors)
+        parts[k] = vectors
+    parts = launch.gather(parts)
     X = np.empty((total, parts[0].shape[1]), dtype=np.float32)
-    X[order] = np.concatenate(parts)
+    X[order] = np.concatenate([parts[k] for k in sorted(parts)])
     return X
 
 

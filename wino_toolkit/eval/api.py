@@ -8,7 +8,7 @@ from typing import Any, Callable, Iterable, Mapping
 from wino_toolkit.errors import WinoError
 from wino_toolkit.schema import Item
 
-from . import distributed
+from wino_toolkit import launch
 from .results import Results, evaluate_scores
 from .score import Scores
 from .score import score as score_loaded
@@ -32,7 +32,7 @@ def _loaded(model: Any, tokenizer: Any, method: str, device: str, dtype: str,
     from .models import load_lm, loading_identity, model_identity
 
     placement = {k: v for k, v in (placement or {}).items() if v is not None}
-    if placement.get("device_map") and distributed.launched():
+    if placement.get("device_map") and launch.launched():
         raise WinoError("--device-map shards one model over every GPU; under torchrun or accelerate launch each process "
                         "holds its own copy: use one or the other")
     if isinstance(model, str):
@@ -52,7 +52,7 @@ def score(items: Iterable[Item], *, model: Any, tokenizer: Any = None, method: s
     directory, or a loaded model with its ``tokenizer``; ``device_map``, ``quantize`` and ``peft`` load a
     model larger than one device, quantized, or with an adapter (:func:`.models.load_lm`)."""
     placement = {"device_map": device_map, "quantize": quantize, "peft": peft}
-    network, tok, _, _ = _loaded(model, tokenizer, method, distributed.device(device), dtype, placement)
+    network, tok, _, _ = _loaded(model, tokenizer, method, launch.device(device), dtype, placement)
     return score_loaded(items, model=network, tokenizer=tok, method=method, batch_size=batch_size,
                         normalization=normalization, progress=progress)
 
@@ -87,7 +87,7 @@ def evaluate(items: Iterable[Item], *, model: Any, tokenizer: Any = None, method
     pool = items if fewshot_from is None else list(fewshot_from)
     shots = FewShot(shot_pool(pool, method), num_fewshot, seed) if num_fewshot else None
     placement = {"device_map": device_map, "quantize": quantize, "peft": peft}
-    network, tok, dtype_name, identity = _loaded(model, tokenizer, method, distributed.device(device), dtype, placement)
+    network, tok, dtype_name, identity = _loaded(model, tokenizer, method, launch.device(device), dtype, placement)
     store = RequestCache(cache, model_key(identity, dtype=dtype_name, kind="masked" if method == "mlm" else "causal",
                                           tokenizer=tok)) if cache else None
     try:

@@ -27,7 +27,7 @@ __all__ = ["add_eval_commands"]
 def cmd_lm(args: argparse.Namespace) -> int:
     import wino_toolkit as wt
 
-    from . import distributed
+    from wino_toolkit import launch
     from .api import evaluate
     from .models import DTYPES, MODEL_KINDS
     from .score import NORMALIZATIONS
@@ -47,7 +47,7 @@ def cmd_lm(args: argparse.Namespace) -> int:
     shots = list(wt.read(args.fewshot_from, source_format=args.source_format, options=options)) if args.fewshot_from else None
     checksum = hashlib.sha256(b"".join(Path(p).read_bytes() for p in args.inputs)).hexdigest()[:8]
     console = make_console(stderr=True)
-    main = distributed.is_main()  # under torchrun / accelerate launch, the first process shows and writes
+    main = launch.is_main()  # under torchrun / accelerate launch, the first process shows and writes
     with item_progress(console, "sequences") as bar:
         task = bar.add_task("scoring", total=None)
         results = evaluate(items, model=args.model, method=args.method, normalization=args.normalization,
@@ -122,6 +122,7 @@ def _subsets(path: str) -> dict[str, str]:
 
 def cmd_winologic(args: argparse.Namespace) -> int:
     import wino_toolkit as wt
+    from wino_toolkit import launch
 
     from .models import MODEL_KINDS, load_lm, load_nli, loading_identity, model_identity
     from wino_toolkit.forms import FormReport
@@ -132,15 +133,18 @@ def cmd_winologic(args: argparse.Namespace) -> int:
     resolve_model(args.model, what=MODEL_KINDS["nli" if args.baseline == "nli" else "causal"])  # before any reading
     items = list(wt.read(args.inputs, source_format=args.source_format))
     report = FormReport()
+    device = launch.device(args.device)  # under torchrun / accelerate launch: this process's GPU
     if args.baseline == "nli":
-        model, tokenizer, dtype = load_nli(args.model, device=args.device, dtype=args.dtype, **placement)
+        model, tokenizer, dtype = load_nli(args.model, device=device, dtype=args.dtype, **placement)
         judgements = judge_by_nli(items, model=model, tokenizer=tokenizer, batch_size=args.batch_size, report=report)
     else:
-        model, tokenizer, dtype = load_lm(args.model, device=args.device, dtype=args.dtype, **placement)
+        model, tokenizer, dtype = load_lm(args.model, device=device, dtype=args.dtype, **placement)
         judgements = judge_knowledge(items, model=model, tokenizer=tokenizer, batch_size=args.batch_size, report=report)
     reasons = [s.reason for s in report.skipped]
     if not judgements:  # an empty table would pass for a result
         raise WinoError(skip_summary(reasons, "nothing to judge: all {n} items were skipped", one_line=True))
+    if not launch.is_main():  # the main process reports
+        return 0
     if reasons:
         make_console(stderr=True).print(skip_summary(reasons, "skipped {n} item(s), not judged"), markup=False)
     rows = knowledge_table(judgements)
@@ -171,6 +175,7 @@ def _read_each(paths: list[str], source_format: str | None, options: ReaderOptio
 
 
 def cmd_transfer(args: argparse.Namespace) -> int:
+    from wino_toolkit import launch
     from wino_toolkit.train.options import config_from_args, seeds_from_args
 
     from .transfer import by_corpus_and_language, transfer
@@ -197,6 +202,8 @@ def cmd_transfer(args: argparse.Namespace) -> int:
         matrix = transfer(sources, targets, model=args.model, output_dir=out, seeds=seeds, config=config,
                                   finetune_targets=args.ft, split_seed=args.split_seed, dedupe=args.dedupe,
                                   threshold=args.threshold, progress=progress)
+    if not launch.is_main():  # the main process writes and reports
+        return 0
     record = {**matrix.record, "matrix": matrix.to_json()}
     with atomic_output(out / "transfer.json") as fh, text_writer(fh) as w:
         w.write(json.dumps(record, ensure_ascii=False, indent=1) + "\n")

@@ -31,7 +31,7 @@ from wino_toolkit.extras import require
 from wino_toolkit.forms import Disambiguated, FormReport, Skipped, disambiguated
 from wino_toolkit.schema import Item
 
-from . import distributed
+from wino_toolkit import launch
 
 __all__ = ["Request", "ItemScore", "Scores", "partial_requests", "full_requests", "mlm_requests", "requests_for", "loglikelihoods",
            "masked_loglikelihoods", "score", "shot_pool",
@@ -364,14 +364,14 @@ def score(items: Iterable[Item], *, model: Any, tokenizer: Any, method: str = "p
         for i, value in cache.lookup(flat).items():
             results[i] = value
     todo = [i for i, value in enumerate(results) if value is None]
-    mine = distributed.split(todo, lambda i: len(flat[i].context) + len(flat[i].continuation))  # all, in one process
+    mine = launch.split(todo, lambda i: len(flat[i].context) + len(flat[i].continuation))  # all, in one process
     run = masked_loglikelihoods if method == "mlm" else loglikelihoods
     store = None if cache is None else (lambda rows, values: cache.store([(flat[mine[r]], v) for r, v in zip(rows, values)]))
-    if progress is not None and distributed.launched():  # this process's share, as a share of all the processes' work
+    if progress is not None and launch.launched():  # this process's share, as a share of all the processes' work
         share, progress = progress, (lambda done, total: share(min(len(todo), done * len(todo) // max(total, 1)), len(todo)))
     found = dict(zip(mine, run(model, tokenizer, [flat[i] for i in mine], batch_size=batch_size, progress=progress,
                                store=store) if mine else []))
-    for i, value in distributed.gather(found).items():
+    for i, value in launch.gather(found).items():
         results[i] = value
     scored, k = [], 0
     for n, (item, rs) in enumerate(chosen):

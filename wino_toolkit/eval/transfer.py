@@ -38,6 +38,10 @@ def by_corpus_and_language(items: Iterable[Item]) -> dict[str, list[Item]]:
 
 
 def _write_predictions(path: Path, scores: Any) -> None:
+    from wino_toolkit import launch
+
+    if not launch.is_main():  # under torchrun / accelerate launch every process scores alike; the main one writes
+        return
     path.parent.mkdir(parents=True, exist_ok=True)
     with atomic_output(path) as fh, text_writer(fh) as w:
         w.writelines(json.dumps(s.to_dict(), ensure_ascii=False) + "\n" for s in scores.items)

@@ -24,6 +24,8 @@ from wino_toolkit.extras import require
 from wino_toolkit.forms import FormReport, disambiguated
 from wino_toolkit.schema import Item
 
+from wino_toolkit import launch
+
 from .score import Request, loglikelihoods
 
 __all__ = ["Judgement", "claims", "judge_knowledge", "nli_pairs", "judge_by_nli", "knowledge_table"]
@@ -70,8 +72,10 @@ def judge_knowledge(items: Iterable[Item], *, model: Any, tokenizer: Any, batch_
     reason (an item without an answer or a pronoun is refused by id)."""
     report = report if report is not None else FormReport()
     chosen = [item for item in items if _judged(item, report)]
-    pairs = [claims(item) for item in chosen]
-    scored = loglikelihoods(model, tokenizer, [Request("", t) for pair in pairs for t in pair], batch_size=batch_size, progress=progress)
+    requests = [Request("", t) for item in chosen for t in claims(item)]
+    # under torchrun / accelerate launch each process scores its share (launch.shared); alone, all of them
+    scored = launch.shared(len(requests), lambda i: len(requests[i].continuation), lambda rows: loglikelihoods(
+        model, tokenizer, [requests[i] for i in rows], batch_size=batch_size, progress=progress))
     out = []
     for k, item in enumerate(chosen):
         (a, n), (b, m) = scored[2 * k], scored[2 * k + 1]
@@ -109,16 +113,22 @@ def judge_by_nli(items: Iterable[Item], *, model: Any, tokenizer: Any, batch_siz
     pairs = nli_pairs(list(items), report)
     entail = entailment_index(model)
     device = next(model.parameters()).device
-    out = []
-    with torch.no_grad():
-        for b in range(0, len(pairs), batch_size):
-            chunk = pairs[b : b + batch_size]
-            batch = tokenizer([p for _, p, _ in chunk], [h for _, _, h in chunk], padding=True, truncation=True, return_tensors="pt")
-            probs = torch.softmax(model(**{k: v.to(device) for k, v in batch.items()}).logits.float(), -1)
-            for (item, _, _), row in zip(chunk, probs):
-                out.append(Judgement(item.id, str(item.meta.get("variant", "all")), bool(item.knowledge[0].label),
-                                     int(row.argmax()) == entail, (float(row[entail]), float(1 - row[entail]))))
-    return out
+
+    def probabilities(rows: list[int]) -> list[list[float]]:
+        out = []
+        with torch.no_grad():
+            for b in range(0, len(rows), batch_size):
+                chunk = [pairs[i] for i in rows[b : b + batch_size]]
+                batch = tokenizer([p for _, p, _ in chunk], [h for _, _, h in chunk], padding=True, truncation=True,
+                                  return_tensors="pt")
+                out += torch.softmax(model(**{k: v.to(device) for k, v in batch.items()}).logits.float(), -1).tolist()
+        return out
+
+    # under torchrun / accelerate launch each process judges its share; alone, all of them
+    found = launch.shared(len(pairs), lambda i: len(pairs[i][1]) + len(pairs[i][2]), probabilities)
+    return [Judgement(item.id, str(item.meta.get("variant", "all")), bool(item.knowledge[0].label),
+                      max(range(len(row)), key=row.__getitem__) == entail, (row[entail], 1 - row[entail]))
+            for (item, _, _), row in zip(pairs, found)]
 
 
 def knowledge_table(judgements: Iterable[Judgement]) -> list[dict[str, Any]]:

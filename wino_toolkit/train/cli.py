@@ -109,6 +109,8 @@ def _write(path: Path, text: str) -> None:
 
 
 def cmd_train(args: argparse.Namespace) -> int:
+    from wino_toolkit import launch
+
     from .experiments import grid_search, learning_curve, parse_grid
     from .finetune import fine_tune
     from .options import config_from_args, seeds_from_args
@@ -148,6 +150,8 @@ def cmd_train(args: argparse.Namespace) -> int:
         else:
             run = fine_tune(items, model=args.model, output_dir=out, dev=dev, config=config, resume=args.resume,
                             progress=lambda step, total: progress("", step, total))
+            if not launch.is_main():  # under torchrun / accelerate launch the main process reports
+                return 0
             if args.json:
                 _print_json(run.to_json())
             else:
@@ -159,6 +163,8 @@ def cmd_train(args: argparse.Namespace) -> int:
                 console.print(skip_summary(run.skip_reasons, "skipped {n} item(s), not trained or measured on"),
                               markup=False)
             return 0
+    if not launch.is_main():
+        return 0
     _write(out / f"{stem}.json", json.dumps(record, ensure_ascii=False, indent=1) + "\n")
     _write(out / f"{stem}.md", result.markdown())
     files = [out / f"{stem}.json", out / f"{stem}.md"]

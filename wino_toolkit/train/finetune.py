@@ -432,8 +432,10 @@ def fine_tune(items: Iterable[Item], *, model: str, output_dir: str | Path, dev:
     trainer.train(resume_from_checkpoint=bool(resume and any(checkpoints.glob("checkpoint-*"))) or None)
     seconds = time.perf_counter() - start
     accuracy = trainer.evaluate()["eval_accuracy"] if dev_set is not None else None
-    trainer.save_model(str(output / "model"))
-    tokenizer.save_pretrained(output / "model")
+    trainer.save_model(str(output / "model"))  # every process calls it (DDP); the main one writes
+    main = trainer.is_world_process_zero()
+    if main:
+        tokenizer.save_pretrained(output / "model")
     from wino_toolkit.eval.api import items_checksum
     from wino_toolkit.eval.models import model_identity
 
@@ -441,9 +443,11 @@ def fine_tune(items: Iterable[Item], *, model: str, output_dir: str | Path, dev:
     run = Run(output, model, model_identity(model, network), config, accuracy, len(train_found), len(dev_found),
               items_checksum([*items, *dev]), round(seconds, 3), device, _versions(), trainer.state.log_history,
               len(report.skipped), held_out, skip_reasons=dict(report.reasons().most_common()))
-    # written atomically: its presence marks a finished run (an interrupted one is resumed instead)
-    with atomic_output(output / RUN_FILE) as fh, text_writer(fh) as w:
-        w.write(json.dumps(run.to_json(), indent=1) + "\n")
-    if config.remove_checkpoints and checkpoints.exists():  # of use only to --resume
-        shutil.rmtree(checkpoints)
+    if main:  # under torchrun / accelerate launch the other processes trained the same model, and write nothing
+        # written atomically: its presence marks a finished run (an interrupted one is resumed instead)
+        with atomic_output(output / RUN_FILE) as fh, text_writer(fh) as w:
+            w.write(json.dumps(run.to_json(), indent=1) + "\n")
+        if config.remove_checkpoints and checkpoints.exists():  # of use only to --resume
+            shutil.rmtree(checkpoints)
+    trainer.accelerator.wait_for_everyone()  # no process goes on (to load the run) before it is written
     return run

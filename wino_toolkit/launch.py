@@ -1,5 +1,6 @@
-"""Data parallel scoring: the processes ``torchrun`` or ``accelerate launch`` starts split the requests, and every
-process ends with all the scores, so each computes the same result and only the main one writes it.
+"""Data parallel runs: the processes ``torchrun`` or ``accelerate launch`` starts share the work. Scoring splits the
+requests, and every process ends with all the scores, so each computes the same result; fine-tuning trains one
+model with DDP (the Trainer). Only the main process writes and prints.
 
 The launchers say how many processes there are in the environment (``WORLD_SIZE``, ``RANK``, ``LOCAL_RANK``);
 accelerate's :class:`~accelerate.PartialState` reads it and sets up ``torch.distributed`` (gloo on CPUs, NCCL on
@@ -16,7 +17,7 @@ from typing import Any, Callable, Sequence, TypeVar
 
 from wino_toolkit.extras import require
 
-__all__ = ["launched", "state", "is_main", "device", "split", "gather"]
+__all__ = ["launched", "state", "is_main", "device", "split", "gather", "shared", "barrier", "rank"]
 
 T = TypeVar("T")
 
@@ -30,8 +31,8 @@ def launched() -> bool:
 def state() -> Any:
     """accelerate's process state (sets up ``torch.distributed`` once, on the first call); without a GPU it must
     be told to use the CPUs, or it takes a multi-process launch for one process."""
-    torch = require("torch", "neural", "Data parallel scoring")
-    return require("accelerate", "neural", "Data parallel scoring").PartialState(cpu=not torch.cuda.is_available())
+    torch = require("torch", "neural", "Data parallel runs")
+    return require("accelerate", "neural", "Data parallel runs").PartialState(cpu=not torch.cuda.is_available())
 
 
 def is_main() -> bool:
@@ -59,7 +60,7 @@ def gather(found: dict[int, T]) -> dict[int, T]:
     """Every process's results, merged, on every process."""
     if not launched():
         return found
-    torch = require("torch", "neural", "Data parallel scoring")
+    torch = require("torch", "neural", "Data parallel runs")
     state()  # the process group
     parts: list[Any] = [None] * torch.distributed.get_world_size()
     torch.distributed.all_gather_object(parts, found)
@@ -67,3 +68,25 @@ def gather(found: dict[int, T]) -> dict[int, T]:
     for part in parts:
         merged.update(part)
     return merged
+
+
+def shared(n: int, lengths: Callable[[int], int], compute: Callable[[list[int]], list[T]]) -> list[T]:
+    """``compute(indices)`` over ``range(n)``, each process taking its :func:`split` share; every process gets
+    all ``n`` results, in order."""
+    mine = split(range(n), lengths)
+    found = gather(dict(zip(mine, compute(mine)))) if mine or launched() else {}
+    return [found[i] for i in range(n)]
+
+
+def rank() -> tuple[int, int]:
+    """``(this process's index, number of processes)``: ``(0, 1)`` unless launched as one of several."""
+    if not launched():
+        return 0, 1
+    s = state()
+    return s.process_index, s.num_processes
+
+
+def barrier() -> None:
+    """Wait until every process gets here (nothing to wait for alone)."""
+    if launched():
+        state().wait_for_everyone()
