@@ -48,8 +48,8 @@ def test_core_install_is_what_conversion_and_forms_need():
     from wino_toolkit.extras import EXTRAS
 
     assert set(EXTRAS) <= set(extras)
-    # "all" is every extra that runs without a GPU: quant (bitsandbytes) needs CUDA
-    every = {dep for name, deps in extras.items() if name not in ("all", "test", "quant") for dep in deps}
+    # "all" is every extra that runs without a GPU: quant (bitsandbytes) and vllm need CUDA
+    every = {dep for name, deps in extras.items() if name not in ("all", "test", "quant", "vllm") for dep in deps}
     assert every <= set(extras["all"])
 
 

@@ -20,7 +20,7 @@ MODULES = {
     "transformers": "transformers", "accelerate": "accelerate", "matplotlib": "matplotlib", "datasets": "datasets",
     "pandas": "pandas", "dask": "dask", "pymorphy3": "pymorphy3", "pymorphy3-dicts-ru": "pymorphy3_dicts_ru",
     "pytest": "pytest", "jsonschema": "jsonschema", "hypothesis": "hypothesis", "lm-eval": "lm_eval",
-    "bitsandbytes": "bitsandbytes", "peft": "peft",
+    "bitsandbytes": "bitsandbytes", "peft": "peft", "vllm": "vllm",
 }
 
 

@@ -19,6 +19,7 @@ EXTRAS = {
     "ru": "pymorphy3 and its Russian dictionaries (Russian derived forms)",
     "quant": "bitsandbytes (8-/4-bit model loading on a CUDA GPU)",
     "peft": "peft (scoring with a PEFT adapter)",
+    "vllm": "vLLM (the vllm scoring backend on a CUDA GPU)",
 }
 
 

@@ -32,12 +32,29 @@ def _loaded(model: Any, tokenizer: Any, method: str, device: str, dtype: str,
     from .models import load_lm, loading_identity, model_identity
 
     placement = {k: v for k, v in (placement or {}).items() if v is not None}
+    backend = placement.pop("backend", "hf")
+    tensor_parallel = placement.pop("tensor_parallel", None)
     if placement.get("device_map") and launch.launched():
         raise WinoError("--device-map shards one model over every GPU; under torchrun or accelerate launch each process "
                         "holds its own copy: use one or the other")
+    if backend == "vllm":
+        if placement or launch.launched() or method == "mlm":
+            raise WinoError("the vllm backend runs one process over its GPUs (--tensor-parallel) and scores causal LMs: "
+                            "not with --device-map, --load-in, --peft, --method mlm or a multi-process launch")
+        if isinstance(model, str):
+            from .vllm_backend import load_vllm
+
+            engine, tok, dtype_name = load_vllm(model, dtype=dtype, tensor_parallel_size=tensor_parallel)
+            return engine, tok, dtype_name, model_identity(model, engine) + "|backend:vllm"
+    elif backend != "hf":
+        raise WinoError(f"backend {backend!r} is not hf or vllm")
     if isinstance(model, str):
         network, tok, dtype_name = load_lm(model, masked=method == "mlm", device=device, dtype=dtype, **placement)
         return network, tok, dtype_name, model_identity(model, network) + loading_identity(**placement)
+    from .vllm_backend import is_vllm
+
+    if is_vllm(model):  # a vLLM engine loaded by the caller: it carries its tokenizer
+        return model, tokenizer or model.get_tokenizer(), "auto", f"{type(model).__name__}|backend:vllm"
     if tokenizer is None:
         raise TypeError("a loaded model needs its tokenizer: score(items, model=model, tokenizer=tokenizer)")
     name = getattr(model.config, "name_or_path", "") or type(model).__name__
@@ -62,6 +79,7 @@ def evaluate(items: Iterable[Item], *, model: Any, tokenizer: Any = None, method
              switched: bool = False, subsets: Mapping[str, str] | None = None, seed: int = 0, data: str | None = None,
              num_fewshot: int = 0, fewshot_from: Iterable[Item] | None = None, cache: str | None = None,
              device_map: str | None = None, quantize: str | None = None, peft: str | None = None,
+             backend: str = "hf", tensor_parallel: int | None = None,
              progress: Callable[[int, int], None] | None = None) -> Results:
     """The results table of ``model`` on ``items``: accuracy with a seeded bootstrap interval and twin
     accuracy per corpus and language, with the scores behind it in ``Results.scores``.
@@ -74,7 +92,8 @@ def evaluate(items: Iterable[Item], *, model: Any, tokenizer: Any = None, method
     (:mod:`.fewshot`: lm-eval's WinoGrande format, never from the item's own schema) are drawn with
     ``seed`` from ``fewshot_from`` (default: the items themselves). ``cache`` is a directory of stored
     request scores (:mod:`.cache`): what it holds for this model is not scored again. ``device_map``,
-    ``quantize`` and ``peft`` are as for :func:`score`; the signature records them.
+    ``quantize`` and ``peft`` are as for :func:`score`; the signature records them. ``backend="vllm"`` scores the
+    same requests with vLLM (:mod:`.vllm_backend`) over ``tensor_parallel`` GPUs.
     """
     from wino_toolkit import __version__
 
@@ -86,7 +105,8 @@ def evaluate(items: Iterable[Item], *, model: Any, tokenizer: Any = None, method
     items = list(items)
     pool = items if fewshot_from is None else list(fewshot_from)
     shots = FewShot(shot_pool(pool, method), num_fewshot, seed) if num_fewshot else None
-    placement = {"device_map": device_map, "quantize": quantize, "peft": peft}
+    placement = {"device_map": device_map, "quantize": quantize, "peft": peft, "backend": backend,
+                 "tensor_parallel": tensor_parallel}
     network, tok, dtype_name, identity = _loaded(model, tokenizer, method, launch.device(device), dtype, placement)
     store = RequestCache(cache, model_key(identity, dtype=dtype_name, kind="masked" if method == "mlm" else "causal",
                                           tokenizer=tok)) if cache else None

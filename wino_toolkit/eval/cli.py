@@ -53,7 +53,8 @@ def cmd_lm(args: argparse.Namespace) -> int:
         results = evaluate(items, model=args.model, method=args.method, normalization=args.normalization,
                            batch_size=args.batch_size, device=args.device, dtype=args.dtype, switched=args.switched,
                            subsets=subsets, seed=args.seed, data=checksum, num_fewshot=args.num_fewshot,
-                           fewshot_from=shots, cache=args.cache, **placement,
+                           fewshot_from=shots, cache=args.cache, backend=args.backend,
+                           tensor_parallel=args.tensor_parallel, **placement,
                            progress=(lambda done, total: bar.update(task, completed=done, total=total)) if main else None)
     scores = results.scores
     if not scores.items:  # an empty table would pass for a result
@@ -347,6 +348,10 @@ def add_eval_commands(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--cache", metavar="DIR", help="keep every request's score in DIR/requests.sqlite: a killed run resumes, "
                    "a repeated one scores nothing again")
     _add_placement_options(p)
+    p.add_argument("--backend", choices=("hf", "vllm"), default="hf", help="hf: transformers (default); vllm: the same "
+                   "requests scored by vLLM's prompt log-probabilities (a CUDA GPU; pip install 'wino-toolkit[vllm]')")
+    p.add_argument("--tensor-parallel", type=integer(1), metavar="N", help="vllm: split the model over N GPUs "
+                   "(default: all)")
     add_verbose_option(p)
     p.set_defaults(func=cmd_lm)
 

@@ -90,5 +90,5 @@ def model_identity(name: str, model: Any) -> str:
         config = path / "config.json"
         digest = hashlib.sha256(config.read_bytes()).hexdigest()[:8] if config.is_file() else "noconfig"
         return f"{path.name}#{digest}"
-    revision = getattr(model.config, "_commit_hash", None)
+    revision = getattr(getattr(model, "config", None), "_commit_hash", None)  # a vLLM engine has no config
     return f"{name}@{revision[:8]}" if revision else name

@@ -191,12 +191,9 @@ def _in_batches(order: list[int], batch_size: int | str, run: Callable[[list[int
 Store = Callable[[list[int], list[tuple[float, int]]], None]  # called after each batch: request indices, their scores
 
 
-def loglikelihoods(model: Any, tokenizer: Any, requests: Sequence[Request], *, batch_size: int | str = 16,
-                   progress: Callable[[int, int], None] | None = None, store: Store | None = None) -> list[tuple[float, int]]:
-    """``(Σ log P(continuation | context), continuation tokens)`` per request, in padded batches sorted by length."""
-    torch = require("torch", "neural", "Zero-shot scoring")
-    # the model's window: a longer request loses the start of its context (lm-eval truncates on the left too)
-    limit = getattr(model.config, "max_position_embeddings", None) or getattr(model.config, "n_positions", None)
+def encode_requests(tokenizer: Any, requests: Sequence[Request], limit: int | None) -> list[tuple[list[int], int]]:
+    """``(tokens, n)`` per request: context and continuation tokens as lm-eval's ``_encode_pair`` makes them, the
+    last ``n`` being the continuation's; cut on the left to the model's window of ``limit`` positions."""
     encoded = []
     for r in requests:
         text, rest = r.context, r.continuation
@@ -213,6 +210,16 @@ def loglikelihoods(model: Any, tokenizer: Any, requests: Sequence[Request], *, b
         encoded.append(((context + continuation)[-(limit + 1):] if limit else context + continuation, len(continuation)))
         if limit and len(continuation) > limit:
             raise WinoError(f"the continuation {r.continuation[:40]!r}... is longer than the model's {limit} positions")
+    return encoded
+
+
+def loglikelihoods(model: Any, tokenizer: Any, requests: Sequence[Request], *, batch_size: int | str = 16,
+                   progress: Callable[[int, int], None] | None = None, store: Store | None = None) -> list[tuple[float, int]]:
+    """``(Σ log P(continuation | context), continuation tokens)`` per request, in padded batches sorted by length."""
+    torch = require("torch", "neural", "Zero-shot scoring")
+    # the model's window: a longer request loses the start of its context (lm-eval truncates on the left too)
+    limit = getattr(model.config, "max_position_embeddings", None) or getattr(model.config, "n_positions", None)
+    encoded = encode_requests(tokenizer, requests, limit)
 
     def scored(logprobs: Any, key: tuple[tuple[int, ...], int]) -> tuple[float, int]:
         tokens, n = key
@@ -365,7 +372,11 @@ def score(items: Iterable[Item], *, model: Any, tokenizer: Any, method: str = "p
             results[i] = value
     todo = [i for i, value in enumerate(results) if value is None]
     mine = launch.split(todo, lambda i: len(flat[i].context) + len(flat[i].continuation))  # all, in one process
-    run = masked_loglikelihoods if method == "mlm" else loglikelihoods
+    from .vllm_backend import is_vllm, vllm_loglikelihoods
+
+    if method == "mlm" and is_vllm(model):
+        raise WinoError("the vllm backend scores causal LMs (partial, full), not mlm")
+    run = masked_loglikelihoods if method == "mlm" else vllm_loglikelihoods if is_vllm(model) else loglikelihoods
     store = None if cache is None else (lambda rows, values: cache.store([(flat[mine[r]], v) for r, v in zip(rows, values)]))
     if progress is not None and launch.launched():  # this process's share, as a share of all the processes' work
         share, progress = progress, (lambda done, total: share(min(len(todo), done * len(todo) // max(total, 1)), len(todo)))
