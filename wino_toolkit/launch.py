@@ -51,9 +51,8 @@ def split(indices: Sequence[int], lengths: Callable[[int], int]) -> list[int]:
     """This process's share of ``indices``: every world-size-th one in order of length (longest first)."""
     if not launched():
         return list(indices)
-    s = state()
-    ordered = sorted(indices, key=lambda i: -lengths(i))
-    return ordered[s.process_index :: s.num_processes]
+    me, processes = rank()
+    return sorted(indices, key=lambda i: -lengths(i))[me::processes]
 
 
 def gather(found: dict[int, T]) -> dict[int, T]:
@@ -74,7 +73,7 @@ def shared(n: int, lengths: Callable[[int], int], compute: Callable[[list[int]],
     """``compute(indices)`` over ``range(n)``, each process taking its :func:`split` share; every process gets
     all ``n`` results, in order."""
     mine = split(range(n), lengths)
-    found = gather(dict(zip(mine, compute(mine)))) if mine or launched() else {}
+    found = gather(dict(zip(mine, compute(mine) if mine else [])))  # every process gathers, with work or not
     return [found[i] for i in range(n)]
 
 

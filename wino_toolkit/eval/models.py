@@ -61,7 +61,8 @@ def load_lm(name: str, *, masked: bool = False, kind: str | None = None, device:
         placed["quantization_config"] = transformers.BitsAndBytesConfig(load_in_8bit=quantize == "8bit",
                                                                         load_in_4bit=quantize == "4bit")
     if device_map is not None or quantize is not None:
-        placed.update(device_map=device_map or "auto", dtype=getattr(torch, dtype))
+        spelt = "dtype" if int(transformers.__version__.split(".")[0]) >= 5 else "torch_dtype"  # transformers 4 spells it so
+        placed.update({"device_map": device_map or "auto", spelt: getattr(torch, dtype)})
     model = from_pretrained(auto, name, what=what, complete=True, **placed)  # a head initialised here would score noise
     if not placed:
         model = model.to(device=where, dtype=getattr(torch, dtype))
