@@ -78,6 +78,7 @@ def test_possessive_her_after_a_verb_of_giving_keeps_its_s(text, cands, expected
 @pytest.mark.parametrize("text, cands, expected", [
     ("Ann gave her a lamp because Ann had two.", ("Ann", "Beth"), "Ann gave Beth a lamp because Ann had two."),
     ("Tom helped her carry the crate.", ("Tom", "Kim"), "Tom helped Kim carry the crate."),
+    ("Tom saw her arrive late because Kim missed the bus.", ("Tom", "Kim"), "Tom saw Kim arrive late because Kim missed the bus."),
 ])
 def test_object_her_before_a_second_object_or_an_infinitive_is_an_object(text, cands, expected):
     assert expected in derived("disambiguated", make(text, "her", *cands))
@@ -87,6 +88,8 @@ def test_object_her_before_a_second_object_or_an_infinitive_is_an_object(text, c
     ("Zoe bought her flowers because Liz was sad.", ("Zoe", "Liz")),
     ("Dan made her dinner after Meg came home.", ("Dan", "Meg")),
     ("Paul let her sleep because Ruth was tired.", ("Paul", "Ruth")),
+    ("Tom saw her dance at the party because Kim was proud.", ("Tom", "Kim")),  # her dancing, or her dance?
+    ("Sam heard her cry after Joan left the room.", ("Sam", "Joan")),
 ])
 def test_object_or_possessive_her_the_words_cannot_decide_is_refused(text, cands):
     for form in ("disambiguated", "nli", "blank"):

@@ -146,8 +146,9 @@ def _possessed(p: Parse, first: int, after: int, lex: Lexicon) -> bool:
 
     Where the words allow both readings the item is refused (:class:`FormError`): after a verb of giving
     ("gave her flowers": flowers for her, or her flowers?) unless a recipient or a second object follows
-    ("lent her coat to Mary", "gave her dog a bone"), and after "let"/"made" before a noun that is also a verb
-    ("made her cry"), unless an object follows it ("helped her carry the box")."""
+    ("lent her coat to Mary", "gave her dog a bone"), and after a causative or a verb of perception before a
+    noun that is also a verb ("made her cry", "saw her dance"), unless an object follows it ("helped her carry
+    the box")."""
     if not _word_at(p, after):
         return False
     word = p.lower[after]

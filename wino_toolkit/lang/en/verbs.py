@@ -49,9 +49,13 @@ DITRANSITIVE = frozenset(
     "called name names named make makes made get gets got find finds found leave leaves left".split()
 )
 
-#: causative verbs that take an object and a bare infinitive ("let her go", "made her laugh"): after them
-#: "her" + a word that is also a noun ("made her cry") may be either reading
-BARE_INFINITIVE = frozenset("let lets make makes made help helps helped".split())
+#: verbs that take an object and a bare infinitive, causatives ("let her go", "made her laugh") and verbs of
+#: perception ("saw her leave", "heard her sing"): after them "her" + a word that is also a noun ("made her cry",
+#: "saw her dance") may be either reading
+BARE_INFINITIVE = frozenset(
+    "let lets make makes made help helps helped see sees saw seen watch watches watched hear hears heard "
+    "feel feels felt notice notices noticed observe observes observed".split()
+)
 
 #: past tense of irregular verbs, by lemma: an opening participle made finite ("knowing" → "knew")
 IRREGULAR_PAST: dict[str, str] = {
