@@ -104,6 +104,7 @@ def commands(corpus: Path, out: Path) -> dict[str, list[str]]:
         "aflite embed": ["aflite", "embed", str(corpus), "-o", str(out), "--device", "cpu"],
         "aflite run": ["aflite", "run", str(corpus), "-o", str(out.with_name("kept.jsonl")), "--device", "cpu"],
         "train": ["train", str(corpus), "-o", str(out), "--device", "cpu"],
+        "audit": ["audit", str(corpus), "-o", str(out.with_name("report.html"))],
     }
 
 

@@ -308,6 +308,7 @@ def output_cases() -> list[tuple[str, str, str, list[str]]]:
         ("pmi terms", "-o", "file", ["pmi", "terms", MISSING, "-o", "{OUT}"]),
         ("logic render", "-o", "file", ["logic", "render", "--items", MISSING, "-o", "{OUT}"]),
         ("logic link", "-o", "file", ["logic", "link", MISSING, MISSING, "-o", "{OUT}"]),
+        ("audit", "-o", "file", ["audit", MISSING, "-o", "{OUT}"]),
     ]
 
 

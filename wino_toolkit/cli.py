@@ -29,6 +29,7 @@ EPILOG = """examples:
   wino stats dev.jsonl mandarinograd.json --json
   wino formats
   wino corpora info winogrande
+  wino audit new.jsonl --against WSCollection.xml -o report.html
   wino demo
 """
 
@@ -374,6 +375,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_train_commands(sub)
     add_data_commands(sub)
+
+    from .audit.cli import add_audit_commands
+
+    add_audit_commands(sub)
 
     p = sub.add_parser("demo", help="run the main job on the bundled sample corpora")
     p.add_argument("-o", "--output", metavar="DIR", help="keep the converted files here (default: a temporary directory)")

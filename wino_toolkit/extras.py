@@ -11,6 +11,7 @@ __all__ = ["EXTRAS", "require"]
 # capability extra -> what it adds (kept in step with setup.cfg's [options.extras_require])
 EXTRAS = {
     "pmi": "scipy (the PMI check's exact binomial test)",
+    "audit": "scikit-learn (the audit's twin-grouped cross-validation of surface cues)",
     "logic": "z3-solver and lark (formalized knowledge checks)",
     "aflite": "scikit-learn, torch, transformers, accelerate and matplotlib (adversarial filtering)",
     "neural": "torch, transformers, accelerate, datasets and matplotlib (embedding, LM scoring, fine-tuning and their plots)",
