@@ -20,7 +20,8 @@ MODULES = {
     "transformers": "transformers", "accelerate": "accelerate", "matplotlib": "matplotlib", "datasets": "datasets",
     "pandas": "pandas", "dask": "dask", "pymorphy3": "pymorphy3", "pymorphy3-dicts-ru": "pymorphy3_dicts_ru",
     "pytest": "pytest", "jsonschema": "jsonschema", "hypothesis": "hypothesis", "lm-eval": "lm_eval",
-    "bitsandbytes": "bitsandbytes", "peft": "peft", "vllm": "vllm",
+    "bitsandbytes": "bitsandbytes", "peft": "peft", "vllm": "vllm", "mkdocs": "mkdocs",
+    "mkdocs-material": "material", "mkdocstrings": "mkdocstrings",
 }
 
 

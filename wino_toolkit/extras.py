@@ -16,6 +16,7 @@ EXTRAS = {
     "aflite": "scikit-learn, torch, transformers, accelerate and matplotlib (adversarial filtering)",
     "neural": "torch, transformers, accelerate, datasets and matplotlib (embedding, LM scoring, fine-tuning and their plots)",
     "hf": "Hugging Face datasets (to_hf_dataset)",
+    "docs": "MkDocs, its Material theme and mkdocstrings (the documentation site)",
     "distributed": "Dask (PMI indexing on a cluster)",
     "ru": "pymorphy3 and its Russian dictionaries (Russian derived forms)",
     "quant": "bitsandbytes (8-/4-bit model loading on a CUDA GPU)",

@@ -85,6 +85,9 @@ def audit(corpora: Sequence[str | os.PathLike], *, against: Sequence[str | os.Pa
           lm: str | None = None, seed: int = 0, progress: Progress | None = None) -> AuditReport:
     """Audit ``corpora``: every section the inputs allow, each timed apart.
 
+    A section whose computation fails (a missing extra, a model that cannot be loaded) says why in its verdict
+    with status ``"failed"``; the others are still computed.
+
     Parameters
     ----------
     corpora : corpus files, each read on its own (the format is detected).
@@ -95,9 +98,6 @@ def audit(corpora: Sequence[str | os.PathLike], *, against: Sequence[str | os.Pa
     seed : seed of every random step (the artefacts' cross-validation, PMI's random fallback, the probe's folds,
         the bootstrap); recorded in the signature.
     progress : called as ``progress(section, done, total)`` after each section.
-
-    A section whose computation fails (a missing extra, a model that cannot be loaded) says why in its verdict
-    with status ``"failed"``; the others are still computed.
     """
     if not corpora:
         raise WinoError("wino audit needs at least one corpus file")
