@@ -67,8 +67,10 @@ def site(tmp_path_factory) -> Path:
             page.parent.mkdir(parents=True, exist_ok=True)
             page.write_text(f"# {name[:-3]}\n\nPlaceholder for the build test.\n", encoding="utf-8")
     out = tmp / "site"
+    # run outside the checkout: there `import wino_toolkit` would find the source folder, not the installed package
+    # (converters/ and baselines/ install as its subpackages)
     done = subprocess.run([sys.executable, "-c", BUILD, str(ROOT / "mkdocs.yml"), str(docs), str(out)],
-                          cwd=ROOT, capture_output=True, text=True, timeout=600)
+                          cwd=tmp, capture_output=True, text=True, timeout=600)
     warnings = [line for line in done.stderr.splitlines() if line.startswith(("WARNING", "ERROR", "mkdocs:"))]
     assert done.returncode == 0, "mkdocs build --strict failed:\n" + "\n".join(warnings or [done.stderr[-3000:]])
     assert not warnings, "\n".join(warnings)
