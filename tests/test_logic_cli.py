@@ -75,13 +75,24 @@ def test_shipped_formalizations_link_to_their_wsc285_items():
         check_link(f, items[f.item])
 
 
-def test_shipped_sentences_are_what_the_renderer_makes(tmp_path):
+@pytest.fixture(scope="module")
+def shipped_render():
+    """Every shipped formalization rendered once (about 40 s on two cores) for the tests that read it all."""
+    return render_files()
+
+
+def test_shipped_sentences_are_what_the_renderer_makes(tmp_path, shipped_render):
     """corpora/logic/sentences.tsv is regenerated with `wino logic render -o corpora/logic/sentences.tsv`."""
-    _, sentences = render_files()
+    _, sentences = shipped_render
     fresh = tmp_path / "sentences.tsv"
     write_sentences(sentences, fresh)
     shipped = shipped_formalizations()[0].parent / "sentences.tsv"
-    assert fresh.read_text(encoding="utf-8") == shipped.read_text(encoding="utf-8")
+    new, old = (set(path.read_text(encoding="utf-8").splitlines()) for path in (fresh, shipped))
+    written = lambda rows: {r for r in rows if "\tgenerated\t" not in r}  # noqa: E731
+    assert written(new) == written(old)  # every sentence of a formula in the files, exactly
+    # a generated false formula is kept only when Z3 confirms it false within the timeout, so a candidate
+    # whose check takes about as long as the timeout can come and go with the machine's load
+    assert len(new ^ old) <= 0.01 * len(old), sorted(new ^ old)[:5]
 
 
 # -- verify ------------------------------------------------------------------------------------
@@ -267,8 +278,8 @@ def test_rendered_items_keep_twins_link_false_to_true_and_mention_candidates_mid
     assert items[0].candidates[0].text == "the man"
 
 
-def test_balance_makes_true_and_false_sentences_one_to_one(tmp_path, capsys):
-    formalizations, found = render_files(None)
+def test_balance_makes_true_and_false_sentences_one_to_one(tmp_path, capsys, shipped_render):
+    formalizations, found = shipped_render
     from wino_toolkit.logic.files import balance
 
     kept = balance(found)

@@ -8,7 +8,8 @@ import pytest
 pytest.importorskip("z3")
 pytest.importorskip("lark")
 
-from wino_toolkit.logic.generate import Checker, false_variants, knowledge_sentences, transformations  # noqa: E402
+from wino_toolkit.logic.checks import UNDECIDED  # noqa: E402
+from wino_toolkit.logic.generate import Checker, _used, false_variants, knowledge_sentences, transformations  # noqa: E402
 from wino_toolkit.logic.render import VARIANTS, agree, grounding, render  # noqa: E402
 from wino_toolkit.logic.syntax import parse  # noqa: E402
 
@@ -174,9 +175,13 @@ def test_shipped_generated_false_formulas_are_not_true():
 
     for f in load_formalizations():
         checker = Checker(f)
+        used = _used(f, checker)  # the knowledge the sentences speak of: what the file writes, the axioms its answer needs
         for k in f.true_knowledge:
+            if k.name not in used:
+                continue
             for g in false_variants(k, f, checker):
-                assert checker.truth(g.formula) is None, (f.item, g.name, str(g.formula))
+                # asked again: never shown true (a timeout, UNDECIDED, shows nothing either way)
+                assert checker.truth(g.formula) in (None, UNDECIDED), (f.item, g.name, str(g.formula))
 
 
 def test_a_variable_only_the_false_formula_has_is_grounded_too():

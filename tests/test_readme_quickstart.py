@@ -21,7 +21,7 @@ MODULES = {
     "pandas": "pandas", "dask": "dask", "pymorphy3": "pymorphy3", "pymorphy3-dicts-ru": "pymorphy3_dicts_ru",
     "pytest": "pytest", "jsonschema": "jsonschema", "hypothesis": "hypothesis", "lm-eval": "lm_eval",
     "bitsandbytes": "bitsandbytes", "peft": "peft", "vllm": "vllm", "mkdocs": "mkdocs",
-    "mkdocs-material": "material", "mkdocstrings": "mkdocstrings",
+    "mkdocs-material": "material", "mkdocstrings": "mkdocstrings", "cvc5": "cvc5",
 }
 
 

@@ -140,9 +140,10 @@ def test_training_again_over_a_finished_run_is_refused(encoder, tmp_path):
     assert (out / "run.json").read_bytes() == before
 
 
-def test_readme_says_what_a_run_directory_holds():
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
-    section = readme[readme.index("### What a run directory holds"):]
+def test_docs_say_what_a_run_directory_holds():
+    page = (ROOT / "docs" / "fine-tuning-and-transfer.md").read_text(encoding="utf-8")
+    section = page[page.index("## What a run directory holds"):]
+    section = section[len("## "):]
     section = section[: section.index("\n## ") if "\n## " in section else None]
     for needed in ("model/", "run.json", "checkpoints/", "--keep-checkpoints", "--resume", LOCK_FILE):
         assert needed in section, needed
@@ -308,6 +309,7 @@ def output_cases() -> list[tuple[str, str, str, list[str]]]:
         ("pmi terms", "-o", "file", ["pmi", "terms", MISSING, "-o", "{OUT}"]),
         ("logic render", "-o", "file", ["logic", "render", "--items", MISSING, "-o", "{OUT}"]),
         ("logic link", "-o", "file", ["logic", "link", MISSING, MISSING, "-o", "{OUT}"]),
+        ("logic export", "-o", "dir", ["logic", "export", MISSING, "--to", "tptp", "-o", "{OUT}"]),
         ("audit", "-o", "file", ["audit", MISSING, "-o", "{OUT}"]),
     ]
 
@@ -498,8 +500,8 @@ def string_constants(root: Path):
                 yield path, node.value
 
 
-#: options of other tools that messages name (lm_eval, WikiExtractor)
-OTHER_TOOLS = {"--include", "--tasks", "--html-safe"}
+#: options of other tools that messages or commands name (lm_eval, WikiExtractor, the E prover)
+OTHER_TOOLS = {"--include", "--tasks", "--html-safe", "--auto", "--silent", "--cpu-limit"}
 
 
 def test_messages_name_only_real_options():

@@ -114,20 +114,29 @@ def fetch(
 
     Parameters
     ----------
-    name_or_card : a card name (see ``wino corpora list``) or a :class:`Card`.
-    cache_dir : root of the cache; files go to ``<cache_dir>/<card name>/``.
-    force : download again even files that are cached and verified, discarding partial files.
-    progress : called as ``progress(label, bytes_done, bytes_total)`` for each file, ``label`` being
+    name_or_card
+        a card name (see ``wino corpora list``) or a :class:`Card`.
+    cache_dir
+        root of the cache; files go to ``<cache_dir>/<card name>/``.
+    force
+        download again even files that are cached and verified, discarding partial files.
+    progress
+        called as ``progress(label, bytes_done, bytes_total)`` for each file, ``label`` being
         ``"<card>/<file>"``; a file already cached reports ``(label, size, size)`` at once.
-    base_url : a mirror that replaces every URL (default: ``$WINO_MIRROR``; ``""`` for none).
-    timeout : seconds allowed to connect and between two reads.
-    retries : how many times an interrupted transfer is resumed before giving up (the ``.part``
+    base_url
+        a mirror that replaces every URL (default: ``$WINO_MIRROR``; ``""`` for none).
+    timeout
+        seconds allowed to connect and between two reads.
+    retries
+        how many times an interrupted transfer is resumed before giving up (the ``.part``
         file stays for a later call).
 
     Raises
     ------
-    FetchError : one line naming the file, the URL and what went wrong.
-    ChecksumError : the downloaded bytes are not the ones the card pins.
+    FetchError
+        one line naming the file, the URL and what went wrong.
+    ChecksumError
+        the downloaded bytes are not the ones the card pins.
     """
     card = _card(name_or_card)
     folder = cache_root(cache_dir) / card.name

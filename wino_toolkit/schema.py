@@ -74,24 +74,39 @@ class Item:
 
     Attributes
     ----------
-    id : unique within a corpus (the source's own id where it has one).
-    corpus : corpus name, e.g. ``"wsc285"``, ``"winogrande"``.
-    language : BCP-47 tag: ``en``, ``zh-Hans``, ``fr``, ``ja``, ``pt``, ``ru``.
-    text : the sentence(s), exactly as the source spells them.
-    candidates : 2 or more candidate antecedents, in the order the source lists them. A single
+    id
+        unique within a corpus (the source's own id where it has one).
+    corpus
+        corpus name, e.g. ``"wsc285"``, ``"winogrande"``.
+    language
+        BCP-47 tag: ``en``, ``zh-Hans``, ``fr``, ``ja``, ``pt``, ``ru``.
+    text
+        the sentence(s), exactly as the source spells them.
+    candidates
+        2 or more candidate antecedents, in the order the source lists them. A single
         candidate is allowed only without an answer: a bare yes/no judgement such as a
         SuperGLUE-WSC row whose other candidates the source does not give.
-    answer : index into ``candidates`` of the right one; ``None`` for unlabeled data.
-    pronoun : the referring expression (a pronoun, WinoGrande's ``_``) or a zero-width slot.
-    question : a question form of the item, where the source has one ("Who feared violence?").
-    twin : id of the group the item's twin(s) share; ``None`` when the source has no twins.
-    role : ``"special"`` or ``"alternate"``: which version of the schema this is.
-    triggers : the word(s) of this version that differ from its twin ("small" vs "large").
-    knowledge : knowledge sentences about the item (WinoLogic).
-    meta : every source field without a slot above, keyed by field name.
-    split : the release split the item comes from (``train``, ``dev``, ``test`` ...), or ``None``;
+    answer
+        index into ``candidates`` of the right one; ``None`` for unlabeled data.
+    pronoun
+        the referring expression (a pronoun, WinoGrande's ``_``) or a zero-width slot.
+    question
+        a question form of the item, where the source has one ("Who feared violence?").
+    twin
+        id of the group the item's twin(s) share; ``None`` when the source has no twins.
+    role
+        ``"special"`` or ``"alternate"``: which version of the schema this is.
+    triggers
+        the word(s) of this version that differ from its twin ("small" vs "large").
+    knowledge
+        knowledge sentences about the item (WinoLogic).
+    meta
+        every source field without a slot above, keyed by field name.
+    split
+        the release split the item comes from (``train``, ``dev``, ``test`` ...), or ``None``;
         ids are unique within a corpus and split.
-    origin : where the item was read from ("dev.jsonl:12"), for messages; never written out.
+    origin
+        where the item was read from ("dev.jsonl:12"), for messages; never written out.
     """
 
     id: str

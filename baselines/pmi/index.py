@@ -131,20 +131,32 @@ def build_index(
 
     Parameters
     ----------
-    inputs : one path or several (their documents are numbered in this order)
-    out : index directory (created; an existing index of the same inputs and parameters is kept)
-    language : BCP-47 code, picks the segmenter (``zh*``: OpenCC + jieba; others: spaCy)
-    window : window size s in tokens
-    processes : worker processes (default ``os.cpu_count()``; 1 = in this process)
-    scheduler : ``"tcp://HOST:PORT"`` of a Dask scheduler (or a ``distributed.Client``): batches run
+    inputs
+        one path or several (their documents are numbered in this order)
+    out
+        index directory (created; an existing index of the same inputs and parameters is kept)
+    language
+        BCP-47 code, picks the segmenter (``zh*``: OpenCC + jieba; others: spaCy)
+    window
+        window size s in tokens
+    processes
+        worker processes (default ``os.cpu_count()``; 1 = in this process)
+    scheduler
+        ``"tcp://HOST:PORT"`` of a Dask scheduler (or a ``distributed.Client``): batches run
         on its workers instead (needs ``pip install 'wino-toolkit[distributed]'``)
-    batch_docs : documents per batch (the unit of work and of resuming)
-    source, variant : passed to ``sources.iter_documents``
-    user_dict : jieba user dictionary (Chinese only); accelerator : ``"jieba_fast"`` (Chinese only)
-    progress : called with a :class:`BuildProgress` after every batch
-    resume : continue an interrupted build of the same inputs and parameters in ``out`` (one of others
+    batch_docs
+        documents per batch (the unit of work and of resuming)
+    source, variant
+        passed to ``sources.iter_documents``
+    user_dict
+        jieba user dictionary (Chinese only); accelerator : ``"jieba_fast"`` (Chinese only)
+    progress
+        called with a :class:`BuildProgress` after every batch
+    resume
+        continue an interrupted build of the same inputs and parameters in ``out`` (one of others
         is started over); False starts over (and replaces an index there)
-    notify : called with a one-line note when an interrupted build is resumed or started over
+    notify
+        called with a one-line note when an interrupted build is resumed or started over
 
     Returns
     -------

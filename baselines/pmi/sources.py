@@ -216,10 +216,14 @@ def iter_documents(path: str | os.PathLike, *, source: str | None = None, varian
 
     Parameters
     ----------
-    path : file in one of :data:`SOURCES`, plain or ``.bz2``
-    source : one of :data:`SOURCES`; None detects it from the content
-    variant : language variant kept from ``-{...}-`` markup (``zh-cn``, ``zh-tw``, ...)
-    on_read : called before each document is yielded with the bytes of the file read so far (for a
+    path
+        file in one of :data:`SOURCES`, plain or ``.bz2``
+    source
+        one of :data:`SOURCES`; None detects it from the content
+    variant
+        language variant kept from ``-{...}-`` markup (``zh-cn``, ``zh-tw``, ...)
+    on_read
+        called before each document is yielded with the bytes of the file read so far (for a
         ``.bz2`` file, compressed bytes; read-ahead makes it a little early), and with the file's
         size at the end
 

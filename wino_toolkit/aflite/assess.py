@@ -97,14 +97,21 @@ def assess(X: np.ndarray, y: np.ndarray, keep_mask: np.ndarray, *, groups: np.nd
 
     Parameters
     ----------
-    X : (N, d) embeddings.
-    y : (N,) labels, 0 or 1.
-    keep_mask : (N,) bool, the rows a filter kept (e.g. ``AFLite.keep_mask_``).
-    groups : (N,) the schema of each row (twins share one); cross-validation never splits a group.
+    X
+        (N, d) embeddings.
+    y
+        (N,) labels, 0 or 1.
+    keep_mask
+        (N,) bool, the rows a filter kept (e.g. ``AFLite.keep_mask_``).
+    groups
+        (N,) the schema of each row (twins share one); cross-validation never splits a group.
         None: every row is its own group.
-    random_state : seed of the row samples, the PCA solver and the cross-validation folds.
-    bins, smoothing : histogram bins and per-bin pseudo-count of the KL estimate (module docstring).
-    device : where the logistic regressions are fitted (AFLite's torch backend): ``"cpu"``, ``"cuda"``, ``"auto"``.
+    random_state
+        seed of the row samples, the PCA solver and the cross-validation folds.
+    bins, smoothing
+        histogram bins and per-bin pseudo-count of the KL estimate (module docstring).
+    device
+        where the logistic regressions are fitted (AFLite's torch backend): ``"cpu"``, ``"cuda"``, ``"auto"``.
 
     Returns
     -------
@@ -180,9 +187,12 @@ def plot_assessment(X: np.ndarray, y: np.ndarray, keep_mask: np.ndarray, path: s
 
     Parameters
     ----------
-    X, y, keep_mask, random_state, bins, smoothing, device : as for :func:`assess`.
-    path : the PNG to write (its directory must exist).
-    title : the figure's title; the assessment's signature is always printed under it.
+    X, y, keep_mask, random_state, bins, smoothing, device
+        as for :func:`assess`.
+    path
+        the PNG to write (its directory must exist).
+    title
+        the figure's title; the assessment's signature is always printed under it.
 
     Returns
     -------

@@ -44,9 +44,12 @@ def random_reduction(n: int, n_keep: int, random_state: int | np.random.Generato
 
     Parameters
     ----------
-    n : instances in the corpus.
-    n_keep : instances to keep, ``0 ≤ n_keep ≤ n``.
-    random_state : seed (or NumPy generator) of the draw.
+    n
+        instances in the corpus.
+    n_keep
+        instances to keep, ``0 ≤ n_keep ≤ n``.
+    random_state
+        seed (or NumPy generator) of the draw.
 
     Returns
     -------
@@ -87,9 +90,12 @@ def label_pmi(docs: Sequence[Doc], labels: Sequence[Hashable], *, smoothing: flo
 
     Parameters
     ----------
-    docs : one text (tokenized by :func:`tokenize`) or token list per instance.
-    labels : one label per instance.
-    smoothing : k, the pseudo-count of add-k smoothing toward the label prior; must be > 0.
+    docs
+        one text (tokenized by :func:`tokenize`) or token list per instance.
+    labels
+        one label per instance.
+    smoothing
+        k, the pseudo-count of add-k smoothing toward the label prior; must be > 0.
 
     Returns
     -------
@@ -138,11 +144,16 @@ def pmi_filter(docs: Sequence[Doc], labels: Sequence[Hashable], *, n_keep: int |
 
     Parameters
     ----------
-    docs, labels, smoothing : as for :func:`label_pmi`.
-    n_keep : instances to keep; give this or ``fraction``.
-    fraction : share of instances to keep, in [0, 1].
-    aggregate : ``"max"`` (one giveaway word is enough) or ``"mean"``.
-    top_k : words listed per label in ``top_words``.
+    docs, labels, smoothing
+        as for :func:`label_pmi`.
+    n_keep
+        instances to keep; give this or ``fraction``.
+    fraction
+        share of instances to keep, in [0, 1].
+    aggregate
+        ``"max"`` (one giveaway word is enough) or ``"mean"``.
+    top_k
+        words listed per label in ``top_words``.
 
     Returns
     -------
@@ -205,10 +216,14 @@ def twin_pmi_scores(twins: Sequence[tuple[Doc, Doc]], labels: Sequence[tuple[Has
 
     Parameters
     ----------
-    twins : (t1, t2) per pair, each a text or a token list.
-    labels : (y1, y2) per pair, the label of each sentence.
-    positive : the label whose PMI is summed (the paper's y=1).
-    smoothing : as for :func:`label_pmi`.
+    twins
+        (t1, t2) per pair, each a text or a token list.
+    labels
+        (y1, y2) per pair, the label of each sentence.
+    positive
+        the label whose PMI is summed (the paper's y=1).
+    smoothing
+        as for :func:`label_pmi`.
 
     Returns
     -------

@@ -92,8 +92,10 @@ def instances(records: Iterable[Item], *, verbatim: bool = False) -> Instances:
 
     Parameters
     ----------
-    records : schema items; an item without an answer (a test split) has no label and is skipped.
-    verbatim : for a language without rules, fill the blank verbatim instead of skipping the item.
+    records
+        schema items; an item without an answer (a test split) has no label and is skipped.
+    verbatim
+        for a language without rules, fill the blank verbatim instead of skipping the item.
 
     Returns
     -------
@@ -180,25 +182,38 @@ def embed(
 
     Parameters
     ----------
-    records : schema items (made into :func:`instances`) or :class:`Instances` already made.
-    model : a Hugging Face model name or a local directory (``AutoModel.from_pretrained``).
-    output_dir : work directory: finished chunks go to ``chunks/`` and a rerun with the same texts,
+    records
+        schema items (made into :func:`instances`) or :class:`Instances` already made.
+    model
+        a Hugging Face model name or a local directory (``AutoModel.from_pretrained``).
+    output_dir
+        work directory: finished chunks go to ``chunks/`` and a rerun with the same texts,
         model and settings reuses them; different settings discard them (``started_over`` and a
         warning say so). The result is saved there as ``embeddings.npy`` and ``embeddings.json``.
         One process at a time works there (:mod:`wino_toolkit.locks`).
-    pooling : ``"cls"`` (the first token's last hidden state) or ``"mean"`` (over real tokens).
-    max_length : tokens per instance; longer ones are truncated.
-    batch_size : instances per forward pass; batches hold instances of similar length (it only
+    pooling
+        ``"cls"`` (the first token's last hidden state) or ``"mean"`` (over real tokens).
+    max_length
+        tokens per instance; longer ones are truncated.
+    batch_size
+        instances per forward pass; batches hold instances of similar length (it only
         changes speed and float rounding, so it is not part of the resume fingerprint).
-    chunk_size : instances per saved chunk.
-    device : ``"auto"`` (cuda when available), ``"cpu"``, ``"cuda"`` or ``"cuda:1"``.
-    dtype : ``"auto"`` (bfloat16 on GPUs that support it, else float16 on cuda, float32 on cpu),
+    chunk_size
+        instances per saved chunk.
+    device
+        ``"auto"`` (cuda when available), ``"cpu"``, ``"cuda"`` or ``"cuda:1"``.
+    dtype
+        ``"auto"`` (bfloat16 on GPUs that support it, else float16 on cuda, float32 on cpu),
         or ``"float32"``, ``"bfloat16"``, ``"float16"``. The output is float32 either way.
-    seed : seeds the fine-tuning subset and training; recorded in any case.
-    fine_tune : WinoGrande's recipe: fine-tune the encoder as a multiple-choice model on a random
+    seed
+        seeds the fine-tuning subset and training; recorded in any case.
+    fine_tune
+        WinoGrande's recipe: fine-tune the encoder as a multiple-choice model on a random
         subset first, embed the rest with it, and leave the subset out (``meta["fine_tune"]``).
-    verbatim : passed to :func:`instances`.
-    progress : called as ``progress(done, total)`` after each batch (instances, reused ones included).
+    verbatim
+        passed to :func:`instances`.
+    progress
+        called as ``progress(done, total)`` after each batch (instances, reused ones included).
 
     Returns
     -------

@@ -49,26 +49,40 @@ class AFLite(_base.BaseEstimator):
 
     Parameters
     ----------
-    n_estimators : n, the partitions (and linear classifiers) per phase; the paper's 64.
-    train_size : m, the training rows of each partition, and the size below which filtering stops; 10,000.
-    cutoff : k, the most instances removed per phase; 500.
-    threshold : τ, the least score of a removed instance; 0.75.
-    random_state : seed of the partitions (recorded in ``signature_``).
-    backend : ``"torch"`` (all classifiers of a phase fitted together, CPU or GPU) or ``"sklearn"``
+    n_estimators
+        n, the partitions (and linear classifiers) per phase; the paper's 64.
+    train_size
+        m, the training rows of each partition, and the size below which filtering stops; 10,000.
+    cutoff
+        k, the most instances removed per phase; 500.
+    threshold
+        τ, the least score of a removed instance; 0.75.
+    random_state
+        seed of the partitions (recorded in ``signature_``).
+    backend
+        ``"torch"`` (all classifiers of a phase fitted together, CPU or GPU) or ``"sklearn"``
         (``LogisticRegression`` one by one: the reference).
-    device : ``"auto"`` (GPU when present), ``"cpu"`` or ``"cuda"``; torch backend only.
-    C : inverse regularization strength of the logistic regressions, as scikit-learn's.
-    tol : the torch backend's convergence tolerance (relative suboptimality); ``max_iter`` caps
+    device
+        ``"auto"`` (GPU when present), ``"cpu"`` or ``"cuda"``; torch backend only.
+    C
+        inverse regularization strength of the logistic regressions, as scikit-learn's.
+    tol
+        the torch backend's convergence tolerance (relative suboptimality); ``max_iter`` caps
         its iterations, or, for sklearn, sets ``LogisticRegression(max_iter=...)`` (default 100).
-    progress : called as ``progress(phase, history_row)`` after each phase (for a progress display).
+    progress
+        called as ``progress(phase, history_row)`` after each phase (for a progress display).
 
     Attributes
     ----------
-    keep_mask_ : bool array (N,): the instances AFLite keeps.
-    scores_ : float array (N,): each instance's score in the last phase it took part in (the score
+    keep_mask_
+        bool array (N,): the instances AFLite keeps.
+    scores_
+        float array (N,): each instance's score in the last phase it took part in (the score
         at removal for a removed one; NaN if it was never held out).
-    removal_phase_ : int array (N,): the phase (0-based) that removed each instance, -1 if kept.
-    history_ : one dict per phase: size, removed, mean_score, heldout_accuracy, seconds, iterations.
+    removal_phase_
+        int array (N,): the phase (0-based) that removed each instance, -1 if kept.
+    history_
+        one dict per phase: size, removed, mean_score, heldout_accuracy, seconds, iterations.
     n_phases_, n_features_in_, signature_ (``aflite|n:64|m:10000|k:500|tau:0.75|backend:torch-cpu|C:1.0|seed:0|v:…``).
     """
 

@@ -97,13 +97,20 @@ def fine_tune_encoder(model: str, tokenizer: Any, subset: Instances, config: Fin
 
     Parameters
     ----------
-    model : name or path for ``AutoModelForMultipleChoice.from_pretrained`` (its head is new).
-    tokenizer : the model's tokenizer.
-    subset : from :func:`split_for_fine_tuning`: the first ``config.train_size`` train, the rest validate.
-    config : the recipe's settings.
-    seed : seeds the new head's weights, dropout and the order of training instances.
-    device : a ``torch.device``.
-    work_dir : where the encoder and a record of the run are saved; a later call with the same
+    model
+        name or path for ``AutoModelForMultipleChoice.from_pretrained`` (its head is new).
+    tokenizer
+        the model's tokenizer.
+    subset
+        from :func:`split_for_fine_tuning`: the first ``config.train_size`` train, the rest validate.
+    config
+        the recipe's settings.
+    seed
+        seeds the new head's weights, dropout and the order of training instances.
+    device
+        a ``torch.device``.
+    work_dir
+        where the encoder and a record of the run are saved; a later call with the same
         model, subset, settings and seed loads them instead of training again, so a resumed
         embedding run uses the very same encoder.
 

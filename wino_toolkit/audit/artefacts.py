@@ -68,10 +68,13 @@ def surface_artefacts(items: Sequence[Item], *, seed: int = 0, top_k: int = 10) 
 
     Parameters
     ----------
-    items : the corpus; unlabeled items and items without exactly two candidates are counted in
+    items
+        the corpus; unlabeled items and items without exactly two candidates are counted in
         ``skipped`` and left out.
-    seed : shuffles the grouped cross-validation folds (the only random step).
-    top_k : cue words listed per label.
+    seed
+        shuffles the grouped cross-validation folds (the only random step).
+    top_k
+        cue words listed per label.
 
     Returns
     -------

@@ -90,14 +90,21 @@ def audit(corpora: Sequence[str | os.PathLike], *, against: Sequence[str | os.Pa
 
     Parameters
     ----------
-    corpora : corpus files, each read on its own (the format is detected).
-    against : known corpora for the contamination section; without them it says what to pass.
-    index : PMI index directory (or one per language) for the word-association section.
-    model : Hugging Face encoder for the AFLite predictability section.
-    lm : Hugging Face causal LM for the zero-shot section.
-    seed : seed of every random step (the artefacts' cross-validation, PMI's random fallback, the probe's folds,
+    corpora
+        corpus files, each read on its own (the format is detected).
+    against
+        known corpora for the contamination section; without them it says what to pass.
+    index
+        PMI index directory (or one per language) for the word-association section.
+    model
+        Hugging Face encoder for the AFLite predictability section.
+    lm
+        Hugging Face causal LM for the zero-shot section.
+    seed
+        seed of every random step (the artefacts' cross-validation, PMI's random fallback, the probe's folds,
         the bootstrap); recorded in the signature.
-    progress : called as ``progress(section, done, total)`` after each section.
+    progress
+        called as ``progress(section, done, total)`` after each section.
     """
     if not corpora:
         raise WinoError("wino audit needs at least one corpus file")

@@ -56,9 +56,12 @@ class FormReport:
 
     Attributes
     ----------
-    seen : items read, per corpus.
-    derived : items the form produced records for, per corpus.
-    skipped : every item it could not derive, with the reason (:class:`Skipped`), in input order.
+    seen
+        items read, per corpus.
+    derived
+        items the form produced records for, per corpus.
+    skipped
+        every item it could not derive, with the reason (:class:`Skipped`), in input order.
 
     Pass one to a form or to :func:`derive` to keep it; without one the form still skips the
     same items, and the reasons are lost.
@@ -359,15 +362,19 @@ def derive(name: str, records: Iterable[Any], report: FormReport | None = None, 
 
     Parameters
     ----------
-    name : ``nli``, ``disambiguated``, ``blank`` or ``twin`` (or a form a plugin registered).
-    records : schema items (:class:`~wino_toolkit.schema.Item`); records already in the form's
+    name
+        ``nli``, ``disambiguated``, ``blank`` or ``twin`` (or a form a plugin registered).
+    records
+        schema items (:class:`~wino_toolkit.schema.Item`); records already in the form's
         shape pass through unchanged.
     report : FormReport, optional
         Filled in as the records stream: items seen and derived per corpus, and every skipped item
         with its reason. Leave it out when the reasons are not needed; the same items are skipped.
-    script : ``"hant"`` or ``"hans"``: write Chinese in Traditional or Simplified characters; the
+    script
+        ``"hant"`` or ``"hans"``: write Chinese in Traditional or Simplified characters; the
         records' ``language`` says which (``zh-Hant``). Other languages are left as they are.
-    verbatim : for a language without a rules module (``wino_toolkit/lang/<code>/``), put each
+    verbatim
+        for a language without a rules module (``wino_toolkit/lang/<code>/``), put each
         candidate in verbatim instead of skipping the item with "no rules for language hu".
         Verbatim text mangles languages that inflect; the twin form needs no rules either way.
 

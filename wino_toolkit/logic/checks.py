@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Callable
 
 from wino_toolkit import __version__
 from wino_toolkit.extras import require
@@ -44,7 +44,8 @@ class Problem:
     false_knowledge: list[tuple[str, Any, str | None, str | None]]  # name, formula, transformation, of
     answer: Any
     alternative: Any
-    ground_atoms: list[tuple[str, Any]] = field(default_factory=list)  # what a countermodel lists
+    #: what a countermodel lists, or a function making it (only a failing check needs it: made on demand)
+    ground_atoms: list[tuple[str, Any]] | Callable[[], list[tuple[str, Any]]] = field(default_factory=list)
     domain: str = "finite"
     #: the candidates' constants; ``None``: those in the answer or the alternative but not both
     entities: list[Any] | None = None
@@ -100,9 +101,11 @@ class Verdict:
         }
 
 
-def signature(timeout_ms: int) -> str:
-    z3 = require("z3", "logic", "Checking formalized knowledge")
-    return f"logic|z3:{z3.get_version_string()}|timeout:{timeout_ms}ms|v:{__version__}"
+def signature(timeout_ms: int, provers: tuple[str, ...] = ("z3",)) -> str:
+    """``logic|z3:4.13.0|timeout:5000ms|v:0.1.0``; several provers are joined with ``+``."""
+    from .provers import prover_version
+
+    return f"logic|{'+'.join(prover_version(p) for p in provers)}|timeout:{timeout_ms}ms|v:{__version__}"
 
 
 def _combine(statuses: list[str]) -> str:
@@ -122,19 +125,21 @@ class Session:
     def check(self, fixed: list[Any], tracked: list[tuple[str, Any]]) -> tuple[str, Any]:
         """("sat", model), ("unsat", core names) or ("unknown", reason) for fixed ∧ tracked."""
         z3 = self.z3
-        solver = z3.Solver(ctx=self.ctx)
+        solver = z3.SolverFor("ALL", ctx=self.ctx)  # faster than z3.Solver() on these problems (BENCHMARKS.md)
         solver.set("timeout", self.timeout_ms)
         solver.add(*fixed)
-        literals = {}
+        literals = {}  # the tracking literal's name -> the formula's (names read from the C API: printing is slow)
+        assumptions = []
         for name, formula in tracked:
             literal = z3.Bool(f"track!{name}", self.ctx)
-            literals[str(literal)] = name
+            literals[f"track!{name}"] = name
+            assumptions.append(literal)
             solver.add(z3.Implies(literal, formula))
-        result = solver.check(*[z3.Bool(f"track!{n}", self.ctx) for n, _ in tracked])
+        result = solver.check(*assumptions)
         if result == z3.sat:
             return "sat", solver.model()
         if result == z3.unsat:
-            return "unsat", [literals[str(c)] for c in solver.unsat_core()]
+            return "unsat", [literals[c.decl().name()] for c in solver.unsat_core()]
         return "unknown", solver.reason_unknown()
 
     def minimal_core(self, fixed: list[Any], tracked: list[tuple[str, Any]], core: list[str]) -> list[str]:
@@ -148,6 +153,8 @@ class Session:
         return [n for n, _ in tracked if n in keep]
 
     def countermodel(self, model: Any) -> dict[str, str]:
+        if callable(self.p.ground_atoms):
+            self.p.ground_atoms = self.p.ground_atoms()
         if self.p.ground_atoms:
             return {text: str(model.eval(atom, model_completion=True)) for text, atom in self.p.ground_atoms}
         return {d.name(): str(model[d]) for d in sorted(model.decls(), key=lambda d: d.name()) if not d.name().startswith("track!")}
@@ -262,13 +269,20 @@ def _generality(s: Session, K: list[tuple[str, Any]]) -> CheckResult:
     return CheckResult("unknown", str(info))
 
 
+#: what :func:`truth` says when Z3 could not settle whether a formula meant to be false is true
+UNDECIDED = "undecided: Z3 could not show it false within the timeout"
+
+
 def truth(s: Session, gamma: list[Any], K: list[tuple[str, Any]], formula: Any) -> str | None:
     """Why a formula meant to be false is in fact true ("valid", "entailed by the true knowledge",
-    "entailed by the scenario and the true knowledge"), or None when Z3 finds a model where it is false
-    (an ``unknown`` counts as not shown true)."""
+    "entailed by the scenario and the true knowledge"), None when Z3 finds a model where it is false,
+    and :data:`UNDECIDED` when Z3 runs out of time: an unknown never counts as shown false."""
     z3 = s.z3
-    if s.check(gamma + [z3.Not(formula)], K)[0] != "unsat":  # the widest question first: one call when false
+    outcome, _ = s.check(gamma + [z3.Not(formula)], K)  # the widest question first: one call when false
+    if outcome == "sat":
         return None
+    if outcome == "unknown":
+        return UNDECIDED
     for reason, tracked in (("valid", []), ("entailed by the true knowledge", K)):
         if s.check([z3.Not(formula)], tracked)[0] == "unsat":
             return reason
@@ -279,6 +293,8 @@ def _false_knowledge(s: Session, gamma: list[Any], K: list[tuple[str, Any]], ent
     name, formula, transformation, of = entry
     z3 = s.z3
     true = truth(s, gamma, K, formula)
+    if true == UNDECIDED:
+        return CheckResult("unknown", f"{transformation or 'false'}: {true}", name=name)
     if true is not None:
         return CheckResult("fail", f"{transformation or 'false'}: not false: {true}", name=name)
     # in place of the true formula it transforms (the rest of K kept); alone when it names none

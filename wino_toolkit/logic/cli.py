@@ -27,6 +27,8 @@ UNKNOWN_EXIT = 3
 EPILOG = """examples:
   wino logic verify                      # every shipped formalization
   wino logic verify my-schema.fol knowledge.smt2 --json
+  wino logic verify --prover all         # Z3, cvc5 and E on every check; disagreements reported
+  wino logic export --to tptp -o problems/
   wino logic render -o sentences.tsv     # knowledge sentences, 3 variants, with confirmed false variants
   wino logic render --items WSCollection.xml --variant grounded --to winologic -o wsc285-logic.jsonl
   wino logic stats --winologic winologic.jsonl
@@ -40,9 +42,11 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
     if args.timeout <= 0:
         raise WinoError("--timeout must be a positive number of milliseconds")
+    if args.prover == "all":
+        return _verify_all(args)
     console = make_console(stderr=True)
     with console.status("checking") as status:
-        verdicts = verify_files(args.files, timeout_ms=args.timeout,
+        verdicts = verify_files(args.files, prover=args.prover, timeout_ms=args.timeout, jobs=args.jobs,
                                 progress=lambda n, total: status.update(f"checked {n}/{total}"))
     counts = {name: {s: 0 for s in STATUSES} for name in CHECKS}
     for v in verdicts:
@@ -52,13 +56,70 @@ def cmd_verify(args: argparse.Namespace) -> int:
     summary = {"files": len(verdicts), "passed": sum(v.status == "pass" for v in verdicts), "failed": failed,
                "unknown": sum(v.status == "unknown" for v in verdicts), "checks": counts,
                "seconds": round(sum(v.seconds for v in verdicts), 3)}
+    summary["prover"] = args.prover
+    sig = signature(args.timeout, (args.prover,))
     if args.json:
-        json.dump({"signature": signature(args.timeout), "results": [v.to_dict() for v in verdicts], "summary": summary},
+        json.dump({"signature": sig, "results": [v.to_dict() for v in verdicts], "summary": summary},
                   sys.stdout, ensure_ascii=False, indent=1)
         sys.stdout.write("\n")
     else:
-        _print_verdicts(verdicts, summary, signature(args.timeout))
+        _print_verdicts(verdicts, summary, sig)
     return 1 if failed else UNKNOWN_EXIT if summary["unknown"] else 0
+
+
+def _verify_all(args: argparse.Namespace) -> int:
+    """Every prover on every file; a check is agreed only when every prover decided it alike."""
+    from rich.markup import escape
+    from rich.table import Table
+
+    from .checks import CHECKS, signature
+    from .files import compare_files
+    from .provers import PROVERS
+
+    console = make_console(stderr=True)
+    with console.status("checking") as status:
+        comparisons = compare_files(args.files, provers=PROVERS, timeout_ms=args.timeout, jobs=args.jobs,
+                                    progress=lambda n, total: status.update(f"checked {n}/{total} with {', '.join(PROVERS)}"))
+    statuses = [c.status for c in comparisons]
+    summary = {"files": len(comparisons), "provers": list(PROVERS),
+               **{s: statuses.count(s) for s in ("pass", "fail", "disagree", "unconfirmed")},
+               "unknown": {p: sum(c.verdicts[p].checks[k].status == "unknown" for c in comparisons for k in CHECKS) for p in PROVERS},
+               "seconds": {p: round(sum(c.verdicts[p].seconds for c in comparisons), 3) for p in PROVERS}}
+    sig = signature(args.timeout, PROVERS)
+    if args.json:
+        json.dump({"signature": sig, "results": [c.to_dict() for c in comparisons], "summary": summary},
+                  sys.stdout, ensure_ascii=False, indent=1)
+        sys.stdout.write("\n")
+    else:
+        table = Table(title="knowledge checks by every prover", caption=sig)
+        table.add_column("file")
+        for name in CHECKS:
+            table.add_column(name.replace("_", " "))
+        for c in comparisons:
+            table.add_row(escape(c.source.rsplit("/", 1)[-1]), *[_agreement(c, k) for k in CHECKS])
+        out = make_console()
+        out.print(table)
+        for c in comparisons:
+            for k in CHECKS:
+                if c.agreement(k) != "agree":
+                    out.print(f"{escape(c.source)}: {k}: {c.agreement(k)}: "
+                              + ", ".join(f"{p} {s}" for p, s in c.statuses(k).items()))
+        out.print(f"{summary['files']} file(s) by {', '.join(PROVERS)}: {summary['pass']} agreed pass, {summary['fail']} fail, "
+                  f"{summary['disagree']} disagree, {summary['unconfirmed']} unconfirmed (a prover said unknown); unknown checks: "
+                  + ", ".join(f"{p} {n}" for p, n in summary["unknown"].items()) + "; seconds: "
+                  + ", ".join(f"{p} {s}" for p, s in summary["seconds"].items()))
+    if summary["disagree"] or summary["fail"]:
+        return 1
+    return UNKNOWN_EXIT if summary["unconfirmed"] else 0
+
+
+def _agreement(c: Any, check: str) -> str:
+    statuses = c.statuses(check)
+    agreement = c.agreement(check)
+    if agreement == "agree":
+        return _mark(next(iter(statuses.values())))
+    shown = ", ".join(f"{p} {s}" for p, s in statuses.items())
+    return f"[red]disagree: {shown}[/red]" if agreement == "disagree" else f"[yellow]unconfirmed: {shown}[/yellow]"
 
 
 def _print_verdicts(verdicts: list[Any], summary: dict[str, Any], sig: str) -> None:
@@ -96,7 +157,16 @@ def _print_verdicts(verdicts: list[Any], summary: dict[str, Any], sig: str) -> N
     console.print(f"{summary['files']} file(s): {summary['passed']} pass, {summary['failed']} fail, {summary['unknown']} unknown; "
                   + ", ".join(f"{n} {checks[n]['pass']}/{summary['files']}" + "".join(f" ({checks[n][s]} {s})" for s in ("vacuous", "n/a")
                                                                                       if checks[n][s]) for n in checks)
-                  + f"; {summary['seconds']} s in Z3")
+                  + f"; {summary['seconds']} s in {summary.get('prover', 'z3')}")
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    from .export import export_files
+
+    written = export_files(args.files, to=args.to, output=args.output)
+    make_console(stderr=True).print(f"wrote {written['problems']} {args.to} problem(s) for {written['files']} formalization(s) "
+                                    f"to {args.output} (index: problems.tsv)")
+    return 0
 
 
 def cmd_render(args: argparse.Namespace) -> int:
@@ -133,6 +203,35 @@ def cmd_render(args: argparse.Namespace) -> int:
     return 0
 
 
+def _coverage(args: argparse.Namespace, formalizations: list[Any]) -> dict[str, Any]:
+    """Coverage of WSC285 by category with the minimal-core sizes (the files are verified for them)."""
+    from pathlib import Path
+
+    from .coverage import coverage, read_skip, shipped_skips
+    from .files import verify_files
+
+    if args.files:
+        skips = [read_skip(s) for f in args.files if Path(f).is_dir() for s in sorted(Path(f).glob("*.skip"))]
+    else:
+        skips = shipped_skips()
+    verdicts = verify_files(args.files, timeout_ms=args.timeout)
+    return coverage(formalizations, skips, verdicts)
+
+
+def _coverage_table(cover: dict[str, Any]) -> Any:
+    from rich.table import Table
+
+    caption = (f"{cover['formalized']} of {cover['versions']} WSC285 versions formalized, {cover['skipped']} skipped with a reason, "
+               f"{cover['missing']} neither; {cover['core_2_or_more']} ({cover['core_2_or_more_share']:.0%}) need two or more "
+               f"knowledge formulas (minimal core sizes: {', '.join(f'{k}: {n}' for k, n in cover['core_sizes'].items())})")
+    table = Table(title="coverage by category", caption=caption)
+    for column in ("category", "formalized", "skipped", "core of 2 or more"):
+        table.add_column(column, justify="left" if column == "category" else "right")
+    for name, row in cover["categories"].items():
+        table.add_row(name, str(row["formalized"]), str(row["skipped"]), str(row["core_2_or_more"]))
+    return table
+
+
 def cmd_stats(args: argparse.Namespace) -> int:
     from collections import Counter
 
@@ -143,6 +242,7 @@ def cmd_stats(args: argparse.Namespace) -> int:
     from .sentences import pair_stats, rendered_pairs, winologic_pairs
 
     formalizations, sentences = render_files(args.files, timeout_ms=args.timeout)
+    cover = _coverage(args, formalizations)
     rows: list[tuple[str, Any]] = []
     for variant in VARIANTS:
         rows += [(f"rendered, {variant}", r) for r in pair_stats(rendered_pairs(sentences, variant))]
@@ -157,6 +257,7 @@ def cmd_stats(args: argparse.Namespace) -> int:
         "false_written": sum(not s.truth and s.origin == "written" for s in one),
         "false_generated": sum(s.origin == "generated" for s in one),
         "transformations": dict(Counter(s.transformation for s in one if not s.truth)),
+        "coverage": cover,
     }
     if args.json:
         json.dump({"signature": signature(args.timeout), "summary": summary,
@@ -173,6 +274,7 @@ def cmd_stats(args: argparse.Namespace) -> int:
                       f"{r.edit_distance:.2f} ± {r.edit_distance_sd:.2f}", f"{r.length_difference:+.2f}",
                       f"{r.abs_length_difference:.2f}", f"{r.true_length:.1f}")
     console = make_console()
+    console.print(_coverage_table(cover))
     console.print(table)
     console.print(f"{summary['formalizations']} formalizations of {summary['schemas']} schemas; knowledge: {summary['true']} true, "
                   f"{summary['false_written']} false written, {summary['false_generated']} false generated; categories: "
@@ -239,9 +341,22 @@ def add_logic_commands(subparsers: Any) -> argparse.ArgumentParser:
                               f"{UNKNOWN_EXIT} no check failed but one is unknown (Z3 ran out of --timeout)")
     p.add_argument("files", nargs="*", metavar="FILE", help=".fol formalizations or .smt2 files (default: every shipped one)")
     p.add_argument("--json", action="store_true", help="one JSON object: per-file checks, cores, countermodels, summary")
-    p.add_argument("--timeout", type=integer(1), default=5000, metavar="MS", help="Z3 time limit per check, in ms (default 5000); "
-                   "a check that runs out is 'unknown'")
+    p.add_argument("--timeout", type=integer(1), default=5000, metavar="MS", help="time limit per check (per question for cvc5 "
+                   "and eprover), in ms (default 5000); a check that runs out is 'unknown'")
+    p.add_argument("--prover", choices=("z3", "cvc5", "eprover", "all"), default="z3",
+                   help="z3 (default; cores and countermodels), cvc5, eprover (both read the problems `wino logic export` "
+                        "writes), or all: every prover, any disagreement reported per check and file (exit 1)")
+    p.add_argument("--jobs", type=integer(1), metavar="N", help="processes checking files side by side (default: one per CPU)")
     p.set_defaults(func=cmd_verify)
+
+    p = sub.add_parser("export", help="each check of each formalization as a problem file for other provers (TPTP or SMT-LIB2)",
+                       description="Write one problem file per question behind each check: TPTP TFF (premises as axioms, the goal as "
+                                   "the conjecture) or SMT-LIB2 (ending in check-sat), and an index problems.tsv saying which "
+                                   "answer passes (sat / unsat; Theorem / CounterSatisfiable in SZS terms).")
+    p.add_argument("files", nargs="*", metavar="FILE", help=".fol formalizations (default: every shipped one)")
+    p.add_argument("--to", required=True, choices=("tptp", "smt2"), help="tptp (TFF) or smt2")
+    p.add_argument("-o", "--output", required=True, metavar="DIR", help="directory to create (it must not exist, or be empty)")
+    p.set_defaults(func=cmd_export)
 
     p = sub.add_parser("render", help="knowledge sentences from the formulas (3 variants, false variants made and confirmed)")
     p.add_argument("files", nargs="*", metavar="FILE", help=".fol formalizations (default: every shipped one)")
@@ -259,7 +374,8 @@ def add_logic_commands(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--timeout", type=integer(1), default=5000, metavar="MS", help="Z3 time limit per question, in ms")
     p.set_defaults(func=cmd_render)
 
-    p = sub.add_parser("stats", help="true/false sentence statistics (Jaccard, edit distance, length), also on WinoLogic")
+    p = sub.add_parser("stats", help="coverage of WSC285 by category, knowledge depth, and true/false sentence statistics "
+                                     "(Jaccard, edit distance, length), also on WinoLogic")
     p.add_argument("files", nargs="*", metavar="FILE", help=".fol formalizations (default: every shipped one)")
     p.add_argument("--winologic", metavar="FILE", help="the same statistics on a WinoLogic file")
     p.add_argument("--json", action="store_true")

@@ -28,7 +28,7 @@ __all__ = ["rendered_items", "check_link", "mid_sentence"]
 def _key(mention: str) -> str:
     """A mention as compared with a candidate: case aside, and a possessive candidate ("Ann's", WSC's
     spelling for "Ann's personal problems") names the person ("Ann")."""
-    key = mention.casefold()
+    key = re.sub(r"^(the|a|an|his|her|its|their|my|your|our) ", "", mention.casefold().strip())  # "her daughter": "daughter"
     return key[:-2] if key.endswith("'s") else key
 
 
@@ -43,9 +43,10 @@ def mid_sentence(candidate: Candidate, text: str) -> Candidate:
 
 
 def check_link(f: Formalization, item: Item) -> None:
-    """Refuse a formalization whose entities are not the item's candidates, or whose answer is not the item's."""
+    """Refuse a formalization whose two candidates (the ambiguity's entities) are not the item's, or whose
+    answer is not the item's; other entities (a door, the ocean) are the scenario's and may be anything."""
     texts = [_key(c.text) for c in item.candidates]
-    for entity in f.entities.values():
+    for entity in (f.entities[name] for name in f.candidates):
         if _key(entity.mention) not in texts:
             raise FormatError(f.path, None, f"entity {entity.name} ({entity.mention!r}) is not a candidate of item "
                                             f"{item.id!r} ({', '.join(repr(c.text) for c in item.candidates)})")

@@ -81,7 +81,7 @@ class Encoder:
             false_knowledge=false,
             answer=self.formula(f.answer_formula, {}),
             alternative=self.formula(f.alternative_formula, {}),
-            ground_atoms=self.ground_atoms(),
+            ground_atoms=self.ground_atoms,
             domain=f.domain,
             entities=list(self.entities.values()),
         )

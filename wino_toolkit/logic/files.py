@@ -1,20 +1,23 @@
 """Which formalizations exist and how each file becomes a :class:`~.checks.Problem`."""
 from __future__ import annotations
 
+import os
+from functools import partial
 from os import PathLike
 from pathlib import Path
-from typing import Callable, Sequence
+from typing import Any, Callable, Iterator, Sequence
 
 from wino_toolkit.errors import FormatError
 
 from . import checks
 from .checks import Problem, Verdict
 from .generate import KnowledgeSentence, knowledge_sentences
+from .provers import PROVERS, Comparison, available, compare, decide
 from .render import VARIANTS
 from .smtlib import load_smtlib
 from .syntax import Formalization
 
-__all__ = ["shipped_formalizations", "load_problem", "verify", "verify_files", "load_formalizations", "render_files", "balance",
+__all__ = ["shipped_formalizations", "load_problem", "verify", "verify_files", "compare_files", "load_formalizations", "render_files", "balance",
            "write_sentences", "SENTENCE_COLUMNS"]
 
 
@@ -77,22 +80,83 @@ def verify(source: str | PathLike | Formalization | Problem, *, timeout_ms: int 
     return checks.verify(problem, timeout_ms=timeout_ms)
 
 
-def verify_files(paths: Sequence[str | Path] | None = None, *, timeout_ms: int = 5000,
-                 progress: Callable[[int, int], None] | None = None) -> list[Verdict]:
-    """Load and check each file (a folder: its files; every shipped formalization when ``paths`` is empty).
+def verify_files(paths: Sequence[str | Path] | None = None, *, prover: str = "z3", timeout_ms: int = 5000,
+                 progress: Callable[[int, int], None] | None = None, jobs: int | None = None) -> list[Verdict]:
+    """Load and check each file (a folder: its files; every shipped formalization when ``paths`` is empty)
+    with ``prover``: Z3 (the reference, with cores and countermodels), cvc5 or eprover (:mod:`.provers`).
 
-    All files are parsed before any is checked, so a syntax error stops the run at once.
+    All files are parsed before any is checked, so a syntax error stops the run at once; the checks
+    then run in ``jobs`` processes (default: one per CPU), verdicts in the files' order.
     """
+    available(prover)
+    sources = _sources(paths)
+    if prover == "z3":
+        return _run(sources, partial(_verify_one, timeout_ms=timeout_ms), progress, jobs)
+    _only_fol(sources)
+    return _run(sources, partial(decide, prover=prover, timeout_ms=timeout_ms), progress, jobs)
+
+
+def _only_fol(sources: list[Formalization | Path]) -> None:
+    for s in sources:
+        if not isinstance(s, Formalization):
+            raise FormatError(s, None, "only .fol formalizations can be checked by cvc5 or eprover (SMT-LIB2 input is Z3's)")
+
+
+def compare_files(paths: Sequence[str | Path] | None = None, *, provers: Sequence[str] = PROVERS, timeout_ms: int = 5000,
+                  progress: Callable[[int, int], None] | None = None, jobs: int | None = None) -> list[Comparison]:
+    """Each ``.fol`` file checked by every prover named (Z3 always among them), side by side."""
+    for prover in provers:
+        available(prover)
+    sources = _sources(paths)
+    _only_fol(sources)
+    return _run(sources, partial(_compare_one, provers=tuple(provers), timeout_ms=timeout_ms), progress, jobs)
+
+
+def _sources(paths: Sequence[str | Path] | None) -> list[Formalization | Path]:
+    """Every file parsed (``.fol``) or loaded (``.smt2``, kept as its path: Z3 terms do not cross processes)."""
+    from .syntax import load
+
     files = expand(paths)
     if not files:
         raise FormatError(None, None, "no formalization files to check")
-    problems = [load_problem(p) for p in files]
-    verdicts = []
-    for n, problem in enumerate(problems, 1):
-        verdicts.append(checks.verify(problem, timeout_ms=timeout_ms))
-        if progress is not None:
-            progress(n, len(problems))
-    return verdicts
+    out: list[Formalization | Path] = []
+    for path in files:
+        if path.suffix.lower() in (".smt2", ".smt", ".smtlib"):
+            load_smtlib(path)
+            out.append(path)
+        else:
+            out.append(load(path))
+    return out
+
+
+def _verify_one(source: Formalization | Path, timeout_ms: int) -> Verdict:
+    return verify(source, timeout_ms=timeout_ms)
+
+
+def _compare_one(f: Formalization, provers: tuple[str, ...], timeout_ms: int) -> Comparison:
+    return compare(f, verify(f, timeout_ms=timeout_ms), provers, timeout_ms=timeout_ms)
+
+
+def _run(sources: list[Any], work: Callable[[Any], Any], progress: Callable[[int, int], None] | None,
+         jobs: int | None) -> list[Any]:
+    jobs = min(jobs or os.cpu_count() or 1, len(sources))
+    out: list[Any] = []
+    if jobs <= 1:
+        results: Iterator[Any] = map(work, sources)
+        for n, result in enumerate(results, 1):
+            out.append(result)
+            if progress is not None:
+                progress(n, len(sources))
+        return out
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("fork")) as pool:
+        for n, result in enumerate(pool.map(work, sources, chunksize=max(1, len(sources) // (jobs * 8))), 1):
+            out.append(result)
+            if progress is not None:
+                progress(n, len(sources))
+    return out
 
 
 def load_formalizations(paths: Sequence[str | Path] | None = None) -> list[Formalization]:
@@ -107,15 +171,13 @@ def load_formalizations(paths: Sequence[str | Path] | None = None) -> list[Forma
 
 
 def render_files(paths: Sequence[str | Path] | None = None, *, variants: Sequence[str] = VARIANTS, generate: bool = True,
-                 timeout_ms: int = 5000, progress: Callable[[int, int], None] | None = None,
+                 timeout_ms: int = 5000, progress: Callable[[int, int], None] | None = None, jobs: int | None = None,
                  ) -> tuple[list[Formalization], list[KnowledgeSentence]]:
-    """The formalizations and their knowledge sentences (with confirmed false variants when ``generate``)."""
+    """The formalizations and their knowledge sentences (with confirmed false variants when ``generate``),
+    made in ``jobs`` processes (default: one per CPU), in the files' order."""
     formalizations = load_formalizations(paths)
-    sentences: list[KnowledgeSentence] = []
-    for n, f in enumerate(formalizations, 1):
-        sentences += knowledge_sentences(f, variants=tuple(variants), generate=generate, timeout_ms=timeout_ms)
-        if progress is not None:
-            progress(n, len(formalizations))
+    work = partial(knowledge_sentences, variants=tuple(variants), generate=generate, timeout_ms=timeout_ms)
+    sentences = [s for found in _run(formalizations, work, progress, jobs) for s in found]
     return formalizations, sentences
 
 

@@ -164,11 +164,15 @@ class KnowledgeSentence:
 @deep
 def knowledge_sentences(f: Formalization, *, variants: tuple[str, ...] = VARIANTS, generate: bool = True,
                         timeout_ms: int = 5000) -> list[KnowledgeSentence]:
-    """Every knowledge formula of ``f`` (and, with ``generate``, its confirmed false variants) in each variant."""
+    """The knowledge of ``f`` (of its imported axioms, those its answer needs: :func:`_used`) and, with ``generate``,
+    its confirmed false variants, in each variant."""
     checker = Checker(f, timeout_ms)
-    formulas: list[tuple[KnowledgeFormula, str]] = [(k, "written") for k in f.knowledge]
+    used = _used(f, checker)
+    formulas: list[tuple[KnowledgeFormula, str]] = [(k, "written") for k in f.knowledge if k.name in used]
     if generate:
         for k in f.true_knowledge:
+            if k.name not in used:
+                continue
             formulas += [(g, "generated") for g in false_variants(k, f, checker)]
     out = []
     extended = _extended(f, [k for k, _ in formulas])
@@ -179,6 +183,22 @@ def knowledge_sentences(f: Formalization, *, variants: tuple[str, ...] = VARIANT
                                          render(k.formula, f, variant, ground), str(k.formula), origin,
                                          render(k.formula, f, variant, ground, capitalize=False)))
     return out
+
+
+def _used(f: Formalization, checker: Checker) -> set[str]:
+    """The knowledge a version's sentences speak of: what the file writes, and of the axioms it imports
+    those in the minimal core that entails the answer or that a written false formula transforms (all of
+    them when Z3 finds no core)."""
+    names = {k.name for k in f.knowledge if k.origin is None}
+    names |= {k.of for k in f.false_knowledge if k.of is not None}  # the axioms written false formulas transform
+    if not f.axioms:
+        return names
+    s, z3 = checker.session, checker.session.z3
+    fixed = checker.gamma + [z3.Not(checker.problem.answer)]
+    outcome, core = s.check(fixed, checker.problem.knowledge)
+    if outcome != "unsat":
+        return names | {k.name for k in f.axioms}
+    return names | set(s.minimal_core(fixed, checker.problem.knowledge, core))
 
 
 def _extended(f: Formalization, knowledge: list[KnowledgeFormula]) -> Formalization:

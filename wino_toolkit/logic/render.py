@@ -177,6 +177,8 @@ class _Sentence:
         if isinstance(g, Atom):
             return self.atom(g, positive=True)
         if isinstance(g, Eq):
+            if self.sort(g.left) == "action":  # a = tell(x, y, z): which event the action is
+                return f"{self.event(g.left)} is {'not ' if g.negated else ''}the event where {self.event(g.right)}"
             return f"{self.term(g.left)} is {'not ' if g.negated else ''}{self.term(g.right)}"
         if isinstance(g, Bool):
             return "this always holds" if g.value else "this never holds"
@@ -196,7 +198,9 @@ class _Sentence:
         if a.name == "Poss":
             action, situation = a.args
             after = self.after(situation)  # first: it mentions the variables first
-            return after + self.template(action.name, list(action.args), "says" if positive else "denies")  # type: ignore[union-attr]
+            if isinstance(action, Var):  # a successor-state or frame axiom: any action
+                return after + f"{self.term(action)} is {'' if positive else 'not '}possible"
+            return after + self.template(action.name, list(action.args), "says" if positive else "denies")
         symbol = self.f.symbols[a.name]
         situation = a.args[-1] if symbol.kind == "fluent" else None
         shown = a.args[:-1] if symbol.kind == "fluent" else a.args
@@ -208,8 +212,20 @@ class _Sentence:
         events: list[str] = []
         while isinstance(situation, Fn) and situation.name == "do":
             action, situation = situation.args
-            events.append(self.template(action.name, list(action.args), "does"))  # type: ignore[union-attr]
+            events.append(self.event(action))
         return f"after {' and then '.join(reversed(events))}, " if events else ""
+
+    def event(self, action: Term) -> str:
+        """An action as an event: its ``does`` template, or "action A" for a variable."""
+        if isinstance(action, Var):
+            return self.term(action)
+        return self.template(action.name, list(action.args), "does")
+
+    def sort(self, t: Term) -> str:
+        if isinstance(t, Var):
+            return t.sort
+        symbol = self.f.symbols.get(t.name)
+        return symbol.result if symbol is not None and symbol.kind != "action" else "action" if symbol is not None else "object"
 
     def template(self, name: str, args: list[Term], key: str) -> str:
         templates = self.f.symbols[name].templates
@@ -243,6 +259,8 @@ class _Sentence:
 
     def term(self, t: Term) -> str:
         if isinstance(t, Var):
+            if t.sort == "action":
+                return f"action {t.name.upper()}"
             if t.sort != "object":
                 return t.name
             label = self.labels.get(t) or f"thing {t.name.upper()}"

@@ -56,7 +56,8 @@ from wino_toolkit.io import read_text
 from .deep import MAX_DEPTH, deep
 from .formulas import Atom, Bin, Bool, Eq, Fn, Formula, Not, Quant, Term, Var, substitute
 
-__all__ = ["Entity", "Symbol", "KnowledgeFormula", "Formalization", "parse", "load", "read_source", "TRANSFORMATIONS"]
+__all__ = ["Entity", "Symbol", "KnowledgeFormula", "Formalization", "AxiomModule", "parse", "parse_module", "load", "read_source",
+           "TRANSFORMATIONS"]
 
 SORTS = ("object", "action", "situation")
 #: how a false knowledge formula was made from a true one (WinoLogic's four kinds)
@@ -92,6 +93,7 @@ class KnowledgeFormula:
     transformation: str | None = None  # for a false formula: negation, swap, replace or change
     of: str | None = None  # the true formula it transforms
     line: int = 0
+    origin: str | None = None  # the axiom module it comes from ("physical/support"); None: written in the file
 
 
 @dataclass
@@ -111,6 +113,7 @@ class Formalization:
     candidates: tuple[str, str]  # the two entities the ambiguity chooses between
     answer_formula: Formula
     alternative_formula: Formula
+    imports: tuple[str, ...] = ()  # the axiom modules imported, directly or through another module
 
     @property
     def true_knowledge(self) -> list[KnowledgeFormula]:
@@ -119,6 +122,24 @@ class Formalization:
     @property
     def false_knowledge(self) -> list[KnowledgeFormula]:
         return [k for k in self.knowledge if not k.truth]
+
+    @property
+    def axioms(self) -> list[KnowledgeFormula]:
+        """The true knowledge imported from the axiom library (shared with every file importing its module)."""
+        return [k for k in self.knowledge if k.origin is not None]
+
+
+@dataclass(frozen=True)
+class AxiomModule:
+    """One file of the axiom library: vocabulary and general axioms that schema files import.
+
+    ``symbols`` and ``axioms`` include what the module itself imports, so importing it is enough."""
+
+    name: str  # as imported: "physical/support"
+    path: str
+    symbols: dict[str, Symbol]
+    axioms: tuple[KnowledgeFormula, ...]
+    imports: tuple[str, ...]
 
 
 BUILTINS = {
@@ -154,13 +175,24 @@ def read_source(path: str | Path) -> str:
 
 @deep
 def parse(text: str, path: str = "<string>") -> Formalization:
-    """Parse the text of a ``.fol`` file (``path`` names it in errors)."""
+    """Parse the text of a ``.fol`` file (``path`` names it in errors; imports are looked up beside it, then in
+    the shipped axiom library)."""
+    return _Builder(path).build(_tree(text, path))
+
+
+def _tree(text: str, path: str) -> Any:
     lark = require("lark", "logic", "Reading formalization files")
     try:
-        tree = _parser().parse(text)
+        return _parser().parse(text)
     except lark.exceptions.UnexpectedInput as exc:
         raise FormatError(path, f"line {exc.line}, column {exc.column}", _syntax_problem(exc, text)) from None
-    return _Builder(path).build(tree)
+
+
+@deep
+def parse_module(text: str, name: str, path: str = "<string>", importing: tuple[str, ...] = ()) -> AxiomModule:
+    """Parse an axiom module (declarations, imports and ``axiom NAME: formula`` statements only)."""
+    builder = _Builder(path, module=name, importing=importing)
+    return builder.build_module(_tree(text, path))
 
 
 def _syntax_problem(exc: Any, text: str) -> str:
@@ -193,10 +225,71 @@ _CHAINS = ("iff", "implies", "disjunction", "xor", "conjunction")
 class _Builder:
     """Turns the parse tree into a :class:`Formalization`, checking names, arities and sorts."""
 
-    def __init__(self, path: str):
+    def __init__(self, path: str, module: str | None = None, importing: tuple[str, ...] = ()):
         self.path = path
+        self.module = module  # the module's name when building an axiom module, else None
+        self.importing = importing  # the chain of modules being imported, to refuse a cycle
         self.entities: dict[str, Entity] = {}
         self.symbols: dict[str, Symbol] = dict(BUILTINS)
+        self.imported_from: dict[str, str] = {}  # symbol -> the module that declared it
+        self.axioms: dict[str, KnowledgeFormula] = {}
+        self.imports: list[str] = []
+
+    def load_imports(self, statements: list[Any]) -> None:
+        """Import every module named (transitively), merging its vocabulary and axioms."""
+        from .axioms import find_module, load_module
+
+        for st in statements:
+            if st.data != "imports":
+                continue
+            name = _string(st.children[0])
+            if name in self.importing or name == self.module:
+                raise self.fail(st.children[0], f"import cycle: {' -> '.join([*self.importing, name])}")
+            try:
+                module = load_module(find_module(name, self.path), name, (*self.importing, *([self.module] if self.module else [])))
+            except FormatError as exc:
+                if exc.path == self.path and exc.where is None:  # not found: say where the import is
+                    raise self.fail(st.children[0], exc.problem) from None
+                raise
+            for symbol in module.symbols.values():
+                self.merge_symbol(symbol, module.name, st.children[0])
+            for axiom in module.axioms:
+                known = self.axioms.get(axiom.name)
+                if known is not None and (known.origin, known.formula) != (axiom.origin, axiom.formula):
+                    raise self.fail(st.children[0], f"axiom {axiom.name!r} of {axiom.origin} has the name of one in {known.origin}")
+                self.axioms[axiom.name] = axiom
+            self.imports += [m for m in (*module.imports, module.name) if m not in self.imports]
+
+    def merge_symbol(self, symbol: Symbol, module: str, node: Any) -> None:
+        known = self.symbols.get(symbol.name)
+        if known is None:
+            self.symbols[symbol.name] = symbol
+            self.imported_from[symbol.name] = module
+            return
+        same = (known.kind, known.args, known.result, known.templates) == (symbol.kind, symbol.args, symbol.result, symbol.templates)
+        if not same:
+            raise self.fail(node, f"{symbol.name!r} is declared differently in {self.imported_from.get(symbol.name, 'this file')} "
+                                  f"and {module}")
+
+    def build_module(self, tree: Any) -> AxiomModule:
+        allowed = ("imports", "declaration", "axiom")
+        for st in tree.children:
+            if st.data not in allowed:
+                raise self.fail(st, f"an axiom module holds declarations, imports and axioms only, not {st.data!r} "
+                                    "(entities, scenarios and answers belong in a schema file)")
+        self.load_imports(tree.children)
+        for st in tree.children:
+            if st.data == "declaration":
+                self.declaration(st)
+        own: list[KnowledgeFormula] = []
+        for st in tree.children:
+            if st.data == "axiom":
+                name, body = st.children
+                if str(name) in self.axioms or any(a.name == str(name) for a in own):
+                    raise self.fail(name, f"a second axiom named {str(name)!r}")
+                own.append(KnowledgeFormula(str(name), True, self.closed(body), line=name.line, origin=self.module))
+        return AxiomModule(self.module or "", self.path, {n: s for n, s in self.symbols.items() if s.kind != "builtin"},
+                           (*self.axioms.values(), *own), tuple(self.imports))
 
     def fail(self, node: Any, problem: str) -> FormatError:
         line, column = getattr(node, "line", None), getattr(node, "column", None)
@@ -210,6 +303,7 @@ class _Builder:
         scenario: dict[str, Formula] = {}
         knowledge: dict[str, KnowledgeFormula] = {}
         statements = tree.children
+        self.load_imports(statements)
         for st in statements:  # declarations first, so formulas may come in any order
             if st.data == "entity":
                 self.entity(st)
@@ -241,14 +335,22 @@ class _Builder:
             elif kind == "knowledge":
                 k = self.knowledge(st, knowledge)
                 knowledge[k.name] = k
+            elif kind == "axiom":
+                raise self.fail(st, "an axiom belongs in a module of the axiom library (import it); "
+                                    "a schema file states knowledge")
         if item is None:
             raise FormatError(self.path, None, "no 'item' statement naming the schema version it formalizes")
         if ambiguity is None:
             raise FormatError(self.path, None, "no 'ambiguity' statement")
         if answer is None:
             raise FormatError(self.path, None, "no 'answer' statement")
+        for name, axiom in self.axioms.items():
+            if name in knowledge:
+                raise FormatError(self.path, f"line {knowledge[name].line}",
+                                  f"knowledge {name!r} has the name of an axiom imported from {axiom.origin}")
+        knowledge.update(self.axioms)
         if not any(k.truth for k in knowledge.values()):
-            raise FormatError(self.path, None, "no true knowledge formula")
+            raise FormatError(self.path, None, "no true knowledge formula (written here or imported)")
         candidates, body, var = self.candidates(*ambiguity)
         if str(answer) not in candidates:
             raise self.fail(answer, f"answer {str(answer)!r} is not one of the ambiguity's candidates {candidates[0]!r}, {candidates[1]!r}")
@@ -270,6 +372,7 @@ class _Builder:
             candidates=candidates,
             answer_formula=substitute(body, {var: Fn(str(answer))}),
             alternative_formula=substitute(body, {var: Fn(other)}),
+            imports=tuple(self.imports),
         )
 
     # -- statements -------------------------------------------------------------------------
@@ -310,6 +413,8 @@ class _Builder:
         self.symbols[str(name)] = Symbol(kind, str(name), tuple(args), out, table)
 
     def declare_name(self, name: Any) -> None:
+        if str(name) in self.imported_from:
+            raise self.fail(name, f"{str(name)!r} is declared by the imported module {self.imported_from[str(name)]}")
         if str(name) in self.symbols or str(name) in self.entities:
             raise self.fail(name, f"{str(name)!r} is declared twice (or is built in)")
 

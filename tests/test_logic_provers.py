@@ -1,0 +1,182 @@
+"""``wino logic export`` (TPTP, SMT-LIB2) and ``wino logic verify --prover cvc5|eprover|all``.
+
+The formalizations are the fixture and invented files; cvc5 and E are skipped where not installed
+(CI installs both: the pip package cvc5 and Debian's eprover).
+"""
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("z3")
+pytest.importorskip("lark")
+
+from wino_toolkit.cli import main  # noqa: E402
+from wino_toolkit.errors import OutputError  # noqa: E402
+from wino_toolkit.logic import checks, verify  # noqa: E402
+from wino_toolkit.logic.checks import CHECKS, CheckResult, Verdict  # noqa: E402
+from wino_toolkit.logic.export import export_files, questions, to_smt2, to_tptp  # noqa: E402
+from wino_toolkit.logic.files import load_problem  # noqa: E402
+from wino_toolkit.logic.provers import Comparison, decide  # noqa: E402
+from wino_toolkit.logic.syntax import load, parse  # noqa: E402
+
+FOL = Path(__file__).parent / "fixtures" / "logic" / "lift_weak.fol"
+needs_e = pytest.mark.skipif(shutil.which("eprover") is None, reason="eprover not installed: apt install eprover")
+needs_cvc5 = pytest.mark.skipif(not __import__("importlib").util.find_spec("cvc5"), reason="cvc5 not installed: pip install cvc5")
+
+#: invented: which of the two is the box the key is in? Nothing is inside itself, so the coin. The answer
+#: needs the box (a zero-argument function) to be one of the entities: the finite domain's closure, which
+#: the TPTP encoding once left out, so that E found a countermodel with a third object and disagreed.
+BOX = """
+item "box-1"
+entity Key "the key" thing
+entity Coin "the coin" thing
+function box(): object says "the box"
+fluent In(object, object) says "{0} is in {1}" denies "{0} is not in {1}"
+scenario: In(Key, box(), S0)
+ambiguity: ∃x. x = box() ∧ (x = Key ⊕ x = Coin)
+answer: Coin
+knowledge k1 true: ∀x, y, s. In(x, y, s) → x ≠ y
+knowledge k1_neg false negation of k1: ∀x, y, s. In(x, y, s) → x = y
+"""
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def test_every_check_becomes_questions_with_the_answer_that_passes():
+    f = load(FOL)
+    qs = questions(f)
+    assert [q.check for q in qs[:5]] == ["consistency", "sufficiency", "necessity", "uniqueness", "generality"]
+    assert {q.name for q in qs if q.check == "false_knowledge"} == {
+        f"false_knowledge.{k.name}.{part}" for k in f.false_knowledge for part in ("false", "replaced", "inconsistent")}
+    sufficiency = next(q for q in qs if q.name == "sufficiency")
+    assert sufficiency.wants == "unsat" and sufficiency.theorem and sufficiency.goal == f.answer_formula
+
+
+def test_tptp_and_smt2_say_the_same_problem(tmp_path):
+    f = load(FOL)
+    q = next(q for q in questions(f) if q.name == "sufficiency")
+    tptp, smt2 = to_tptp(f, q), to_smt2(f, q)
+    assert "tff(goal, conjecture," in tptp and "w_Ada != w_Bo" in tptp
+    assert smt2.rstrip().endswith("(check-sat)") and "(assert (! (not " in smt2
+    # the SMT-LIB2 problem read back by Z3 gives Z3's own verdict on the question
+    import z3
+
+    solver = z3.Solver()
+    solver.from_string(smt2)
+    assert solver.check() == z3.unsat
+
+
+def test_export_writes_one_problem_per_question_and_an_index(tmp_path, capsys):
+    out = tmp_path / "problems"
+    code, _, err = run(capsys, "logic", "export", str(FOL), "--to", "tptp", "-o", str(out))
+    rows = [line.split("\t") for line in (out / "problems.tsv").read_text(encoding="utf-8").splitlines()]
+    assert code == 0 and rows[0][:4] == ["problem", "file", "item", "check"]
+    assert len(rows) - 1 == len(questions(load(FOL))) == len(list(out.glob("*.p"))), err
+    szs = {r[4]: r[6] for r in rows[1:]}
+    assert szs["sufficiency"] == "Theorem" and szs["necessity"] == "CounterSatisfiable" and szs["consistency"] == "Satisfiable"
+    before = sorted(p.name for p in out.iterdir())
+    with pytest.raises(OutputError, match="exists and is not empty"):
+        export_files([FOL], to="smt2", output=out)
+    assert sorted(p.name for p in out.iterdir()) == before  # nothing written over it
+    code, _, _ = run(capsys, "logic", "export", str(FOL), "--to", "smt2", "-o", str(tmp_path / "smt"))
+    assert code == 0 and len(list((tmp_path / "smt").glob("*.smt2"))) == len(before) - 1
+
+
+@needs_e
+@pytest.mark.parametrize("text", [None, BOX])
+def test_eprover_decides_every_check_as_z3_does(tmp_path, text):
+    f = load(FOL) if text is None else parse(text, str(tmp_path / "box-1.fol"))
+    z, e = verify(f), decide(f, "eprover", timeout_ms=5000)
+    assert {c: e.checks[c].status for c in CHECKS} == {c: z.checks[c].status for c in CHECKS}
+    assert z.status == "pass"
+
+
+@needs_e
+def test_eprover_finds_a_failing_check_too(tmp_path):
+    """Without the knowledge the answer does not follow: E must say fail, not pass."""
+    f = parse(BOX.replace("knowledge k1 true: ∀x, y, s. In(x, y, s) → x ≠ y", "knowledge k1 true: ∀x, y, s. In(x, y, s) → In(x, y, s)"),
+              "box-2.fol")
+    assert verify(f).checks["sufficiency"].status == "fail"
+    assert decide(f, "eprover", timeout_ms=5000).checks["sufficiency"].status == "fail"
+
+
+@needs_cvc5
+@pytest.mark.parametrize("text", [None, BOX])
+def test_cvc5_never_contradicts_z3_and_proves_what_follows(tmp_path, text):
+    """cvc5 may leave a satisfiable question over situations unknown (its quantifier instantiation is
+    incomplete there); what it decides must be Z3's verdict, and it proves the entailments."""
+    f = load(FOL) if text is None else parse(text, str(tmp_path / "box-1.fol"))
+    z, c = verify(f), decide(f, "cvc5", timeout_ms=5000)
+    decided = {k: c.checks[k].status for k in CHECKS if c.checks[k].status != "unknown"}
+    assert decided == {k: z.checks[k].status for k in decided}
+    assert c.checks["sufficiency"].status == "pass"
+
+
+def verdict(statuses: dict[str, str]) -> Verdict:
+    return Verdict("x.fol", "x", {c: CheckResult(statuses.get(c, "pass")) for c in CHECKS}, [], 0.0)
+
+
+def test_a_comparison_never_merges_unknown_into_a_pass():
+    agree = Comparison("x.fol", "x", {"z3": verdict({}), "cvc5": verdict({})})
+    unknown = Comparison("x.fol", "x", {"z3": verdict({}), "cvc5": verdict({"uniqueness": "unknown"})})
+    disagree = Comparison("x.fol", "x", {"z3": verdict({}), "eprover": verdict({"sufficiency": "fail"}),
+                                         "cvc5": verdict({"uniqueness": "unknown"})})
+    assert agree.status == "pass" and all(agree.agreement(c) == "agree" for c in CHECKS)
+    assert unknown.status == "unconfirmed" and unknown.agreement("uniqueness") == "unconfirmed"
+    assert disagree.status == "disagree" and disagree.agreement("sufficiency") == "disagree"
+    assert disagree.to_dict()["checks"]["sufficiency"] == {"agreement": "disagree", "z3": "pass", "eprover": "fail", "cvc5": "pass"}
+
+
+@needs_e
+@needs_cvc5
+def test_verify_all_reports_per_check_and_never_merges_unknown(capsys):
+    code, out, _ = run(capsys, "logic", "verify", str(FOL), "--prover", "all", "--json", "--jobs", "1")
+    result = json.loads(out)
+    summary = result["summary"]
+    assert summary["provers"] == ["z3", "cvc5", "eprover"] and summary["disagree"] == summary["fail"] == 0
+    checks_ = result["results"][0]["checks"]
+    assert all(v["z3"] == v["eprover"] == "pass" or v["z3"] == v["eprover"] == "n/a" for v in checks_.values())
+    # a check cvc5 left unknown is "unconfirmed", and the exit code says so (3), never a plain pass (0)
+    unconfirmed = [c for c, v in checks_.items() if v["agreement"] == "unconfirmed"]
+    assert all(checks_[c]["cvc5"] == "unknown" for c in unconfirmed)
+    assert code == (3 if unconfirmed else 0)
+    assert result["signature"].startswith("logic|z3:") and "+cvc5:" in result["signature"] and "+eprover:" in result["signature"]
+
+
+def test_a_missing_prover_is_one_line(monkeypatch, capsys):
+    monkeypatch.setattr(shutil, "which", lambda name: None)
+    code, _, err = run(capsys, "logic", "verify", str(FOL), "--prover", "eprover")
+    assert code == 1 and "apt install eprover" in err and len(err.strip().splitlines()) == 1
+
+
+def test_smtlib_input_is_z3s_alone(tmp_path, capsys):
+    smt = tmp_path / "x.smt2"
+    smt.write_text("(declare-const a Bool)\n(define-fun answer () Bool a)\n(define-fun alternative () Bool (not a))\n"
+                   "(assert (! a :named knowledge_1))\n", encoding="utf-8")
+    monkeypatch_free = shutil.which("eprover") is not None
+    if monkeypatch_free:
+        code, _, err = run(capsys, "logic", "verify", str(smt), "--prover", "eprover")
+        assert code == 1 and "only .fol formalizations" in err
+
+
+def test_a_check_z3_cannot_settle_is_unknown_never_a_pass(monkeypatch):
+    """Whether a false formula is really false: a timeout there once counted as "not shown true", a pass."""
+    original = checks.Session.check
+
+    def slow(self, fixed, tracked):  # every question about a false formula runs out of time
+        if any(str(f).startswith("Not(ForAll") for f in fixed) and len(fixed) > 1:
+            return "unknown", "timeout"
+        return original(self, fixed, tracked)
+
+    monkeypatch.setattr(checks.Session, "check", slow)
+    v = checks.verify(load_problem(FOL))
+    assert v.checks["false_knowledge"].status == "unknown"
+    assert all(r.status == "unknown" and "undecided" in r.detail for r in v.false_results)

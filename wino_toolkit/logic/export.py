@@ -1,0 +1,357 @@
+"""Each check of a formalization as a problem file other provers read: SMT-LIB2 and TPTP (TFF).
+
+The encoding is written here from the parsed formulas, apart from :mod:`.encode` (Z3's), so that a
+prover reading these files checks the schema, not Z3's view of it. Every check is one or more
+satisfiability questions (:class:`Question`); each question becomes one file:
+
+- SMT-LIB2: the premises as named assertions, the negated goal, ``(check-sat)``. Objects are a
+  datatype of the entities (``finite`` domain) or a sort with distinct constants (``open``);
+  actions and situations are datatypes (``S0 | do(a, s)``), as in the Z3 encoding. In a
+  ``finite`` domain the quantifiers over objects and actions are expanded over their values, as
+  for TPTP below: only situations stay quantified, which lets cvc5 answer ``sat``.
+- TPTP TFF: the premises as axioms and the goal as the conjecture (none for consistency). In a
+  ``finite`` domain the quantifiers over objects and actions are expanded over the entities and
+  the action terms on them (what domain closure means), which leaves a prover only the situations
+  to reason about, so that it can saturate and show a countermodel exists; unique names,
+  distinct constructors and injectivity are axioms. A proof from these axioms is a proof in the
+  datatype theory; the converse can fail (no induction over situations), so a prover may stay
+  ``unknown`` where Z3 decides.
+
+A question *passes* when its answer is the one the check needs (``sat``: a countermodel exists;
+``unsat``: the goal follows); the check's verdict combines its questions as :mod:`.checks` does.
+"""
+from __future__ import annotations
+
+import itertools
+import re
+import shutil
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Sequence
+
+from wino_toolkit.errors import OutputError, WinoError
+from wino_toolkit.io import check_output_dir
+
+from .formulas import Atom, Bin, Bool, Eq, Fn, Formula, Not, Quant, Term, Var, atoms, substitute
+from .syntax import Formalization, Symbol
+
+__all__ = ["Question", "questions", "to_smt2", "to_tptp", "FORMATS", "entity_naming", "export_files"]
+
+FORMATS = ("smt2", "tptp")
+
+
+@dataclass(frozen=True)
+class Question:
+    """Is ``premises ∧ ¬goal`` satisfiable (``premises`` alone when ``goal`` is None)?"""
+
+    check: str  # the check it decides: consistency, sufficiency, ... or false_knowledge
+    name: str  # unique in the file: "sufficiency", "false_knowledge.k1_neg.false", ...
+    premises: tuple[tuple[str, Formula], ...]
+    goal: Formula | None
+    wants: str  # "sat" or "unsat": the answer that passes
+
+    @property
+    def theorem(self) -> bool:
+        """Whether the question asks for a proof (goal follows), the kind a theorem prover settles."""
+        return self.goal is not None and self.wants == "unsat"
+
+
+def questions(f: Formalization) -> list[Question]:
+    """The questions behind the six checks, as :mod:`.checks` asks them of Z3.
+
+    Generality's other half (true knowledge naming an entity) is syntactic: :func:`entity_naming`."""
+    gamma = tuple((f"scenario.{n}", g) for n, g in f.scenario) + (("scenario.ambiguity", f.ambiguity),)
+    K = tuple((f"knowledge.{k.name}", k.formula) for k in f.true_knowledge)
+    out = [
+        Question("consistency", "consistency", gamma + K, None, "sat"),
+        Question("sufficiency", "sufficiency", gamma + K, f.answer_formula, "unsat"),
+        Question("necessity", "necessity", gamma, f.answer_formula, "sat"),
+        Question("uniqueness", "uniqueness", gamma + K, f.alternative_formula, "sat"),
+        Question("generality", "generality", K, f.answer_formula, "sat"),
+    ]
+    for k in f.false_knowledge:
+        out.append(Question("false_knowledge", f"false_knowledge.{k.name}.false", gamma + K, k.formula, "sat"))
+        kept = tuple((n, g) for n, g in K if n != f"knowledge.{k.of}") if k.of is not None else ()
+        replaced = kept + ((f"false_knowledge.{k.name}", k.formula),)
+        out.append(Question("false_knowledge", f"false_knowledge.{k.name}.replaced", gamma + replaced, f.answer_formula, "sat"))
+        # the replacement also passes when it contradicts the scenario
+        out.append(Question("false_knowledge", f"false_knowledge.{k.name}.inconsistent", gamma + replaced, None, "unsat"))
+    return out
+
+
+def entity_naming(f: Formalization) -> list[str]:
+    """The true knowledge formulas that name an entity of the schema (generality fails on any)."""
+    return [k.name for k in f.true_knowledge if _constants(k.formula) & set(f.entities)]
+
+
+def _constants(g: Formula) -> set[str]:
+    """The names of the constants (entities, zero-argument functions) ``g`` mentions."""
+    out: set[str] = set()
+    todo: list[Term] = [t for a in atoms(g) for t in (a.args if isinstance(a, Atom) else (a.left, a.right))]
+    while todo:
+        t = todo.pop()
+        if isinstance(t, Fn):
+            if not t.args:
+                out.add(t.name)
+            todo.extend(t.args)
+    return out
+
+
+def _actions(f: Formalization) -> list[Symbol]:
+    return [s for s in f.symbols.values() if s.kind == "action"]
+
+
+# -- SMT-LIB2 ----------------------------------------------------------------------------------
+
+def _q(name: str) -> str:
+    """An SMT-LIB symbol, quoted so no declared name can clash with a reserved word."""
+    return f"|{name}|"
+
+
+def to_smt2(f: Formalization, q: Question) -> str:
+    """One question as an SMT-LIB2 script ending in ``(check-sat)``."""
+    lines = [f"; {f.item}: {q.name} (passes when {q.wants}) from {f.path}", "(set-logic ALL)"]
+    entities = list(f.entities)
+    if f.domain == "finite":
+        lines.append(f"(declare-datatypes ((object 0)) (({' '.join(f'({_q(e)})' for e in entities)})))")
+    else:
+        lines.append("(declare-sort object 0)")
+        lines += [f"(declare-const {_q(e)} object)" for e in entities]
+        if len(entities) > 1:
+            lines.append(f"(assert (! (distinct {' '.join(map(_q, entities))}) :named unique_names))")
+    constructors = [f"({_q(s.name)} {_selectors(s)})" for s in _actions(f)] or ["(|no_action|)"]
+    lines.append(f"(declare-datatypes ((action 0)) (({' '.join(constructors)})))")
+    lines.append("(declare-datatypes ((situation 0)) (((|S0|) (|do| (|do.action| action) (|do.situation| situation)))))")
+    lines.append("(declare-fun |Poss| (action situation) Bool)")
+    for s in f.symbols.values():
+        if s.kind in ("predicate", "fluent", "function"):
+            lines.append(f"(declare-fun {_q(s.name)} ({' '.join(s.args)}) {'Bool' if s.result == 'bool' else s.result})")
+    expand = _expander(f) if f.domain == "finite" else (lambda g: g)
+    for name, g in q.premises:
+        lines.append(f"(assert (! {_smt(expand(g))} :named {_q(name)}))")
+    if q.goal is not None:
+        lines.append(f"(assert (! (not {_smt(expand(q.goal))}) :named |goal|))")
+    lines.append("(check-sat)")
+    return "\n".join(lines) + "\n"
+
+
+def _selectors(s: Symbol) -> str:
+    return " ".join(f"({_q(f'{s.name}.{i}')} object)" for i in range(len(s.args)))
+
+
+def _smt_term(t: Term) -> str:
+    if isinstance(t, Var):
+        return _q("?" + t.name)
+    if not t.args:
+        return _q(t.name)
+    return f"({_q(t.name)} {' '.join(_smt_term(a) for a in t.args)})"
+
+
+def _smt(g: Formula) -> str:
+    if isinstance(g, Atom):
+        return _q(g.name) if not g.args else f"({_q(g.name)} {' '.join(_smt_term(a) for a in g.args)})"
+    if isinstance(g, Eq):
+        eq = f"(= {_smt_term(g.left)} {_smt_term(g.right)})"
+        return f"(not {eq})" if g.negated else eq
+    if isinstance(g, Bool):
+        return "true" if g.value else "false"
+    if isinstance(g, Not):
+        return f"(not {_smt(g.body)})"
+    if isinstance(g, Bin):
+        op = {"and": "and", "or": "or", "xor": "xor", "implies": "=>", "iff": "="}[g.op]
+        return f"({op} {_smt(g.left)} {_smt(g.right)})"
+    if isinstance(g, Quant):
+        bound = " ".join(f"({_q('?' + v.name)} {v.sort})" for v in g.variables)
+        return f"({'forall' if g.kind == 'forall' else 'exists'} ({bound}) {_smt(g.body)})"
+    raise TypeError(f"not a formula: {g!r}")
+
+
+# -- TPTP TFF -----------------------------------------------------------------------------------
+
+def _functor(name: str) -> str:
+    """A TPTP functor (lower word): every declared name gets a prefix, so none clashes or starts uppercase."""
+    return "w_" + re.sub(r"[^A-Za-z0-9_]", "_", name)
+
+
+def _variable(name: str) -> str:
+    return "V_" + name.replace("'", "_p")
+
+
+def to_tptp(f: Formalization, q: Question) -> str:
+    """One question as a TPTP TFF problem: the premises as axioms, the goal as the conjecture."""
+    out = [f"% {f.item}: {q.name} (passes when {q.wants}: "
+           f"{'CounterSatisfiable' if q.goal is not None and q.wants == 'sat' else 'Theorem' if q.goal is not None else 'Satisfiable' if q.wants == 'sat' else 'Unsatisfiable'})",
+           f"% from {f.path}"]
+    types = [("object", "$tType"), ("action", "$tType"), ("situation", "$tType")]
+    entities = list(f.entities)
+    actions = _actions(f)
+    for e in entities:
+        types.append((_functor(e), "object"))
+    for s in actions:
+        types.append((_functor(s.name), _signature(s.args, "action")))
+    if not actions:
+        types.append(("w_no_action", "action"))
+    types += [("w_S0", "situation"), ("w_do", "(action * situation) > situation"), ("w_Poss", "(action * situation) > $o")]
+    for s in f.symbols.values():
+        if s.kind in ("predicate", "fluent", "function"):
+            types.append((_functor(s.name), _signature(s.args, "$o" if s.result == "bool" else s.result)))
+    for i, (name, sort) in enumerate(types):
+        out.append(f"tff(type_{i}, type, {name}: {sort}).")
+    axioms = _theory_axioms(f, entities, actions)
+    expand = _expander(f) if f.domain == "finite" else (lambda g: g)
+    axioms += [(f"premise_{name}", _tptp(expand(g))) for name, g in q.premises]
+    for i, (name, text) in enumerate(axioms):
+        out.append(f"tff({_label(name, i)}, axiom, {text}).")
+    if q.goal is not None:
+        out.append(f"tff(goal, conjecture, {_tptp(expand(q.goal))}).")
+    return "\n".join(out) + "\n"
+
+
+def _expander(f: Formalization) -> Callable[[Formula], Formula]:
+    """Expand quantifiers over objects and actions into conjunctions and disjunctions over their values."""
+    objects = [Fn(e) for e in f.entities]
+    actions = [Fn(s.name, combo) for s in _actions(f) for combo in itertools.product(objects, repeat=len(s.args))]
+    values = {"object": objects, "action": actions or [Fn("no_action")]}
+
+    def expand(g: Formula) -> Formula:
+        if isinstance(g, Not):
+            return Not(expand(g.body))
+        if isinstance(g, Bin):
+            return Bin(g.op, expand(g.left), expand(g.right))
+        if not isinstance(g, Quant):
+            return g
+        kept = tuple(v for v in g.variables if v.sort == "situation")
+        finite = [v for v in g.variables if v.sort != "situation"]
+        body = expand(g.body)
+        if finite:
+            cases = [substitute(body, dict(zip(finite, combo))) for combo in itertools.product(*(values[v.sort] for v in finite))]
+            joined = cases[0]
+            for case in cases[1:]:
+                joined = Bin("and" if g.kind == "forall" else "or", joined, case)
+            body = joined
+        return Quant(g.kind, kept, body) if kept else body
+
+    return expand
+
+
+def _label(name: str, i: int) -> str:
+    return f"a{i}_" + re.sub(r"[^A-Za-z0-9_]", "_", name)
+
+
+def _signature(args: tuple[str, ...], result: str) -> str:
+    if not args:
+        return result
+    domain = args[0] if len(args) == 1 else "(" + " * ".join(args) + ")"
+    return f"{domain} > {result}"
+
+
+def _theory_axioms(f: Formalization, entities: list[str], actions: list[Symbol]) -> list[tuple[str, str]]:
+    """What the SMT datatypes give for free: unique names, injectivity, domain closure."""
+    out: list[tuple[str, str]] = []
+    for a, b in ((a, b) for i, a in enumerate(entities) for b in entities[i + 1:]):
+        out.append(("unique_names", f"{_functor(a)} != {_functor(b)}"))
+    terms = []
+    for s in actions:
+        xs = [f"X{i}" for i in range(len(s.args))]
+        ys = [f"Y{i}" for i in range(len(s.args))]
+        terms.append((s, xs))
+        if xs:
+            typed = ", ".join(f"{v}: object" for v in xs + ys)
+            same = " & ".join(f"{x} = {y}" for x, y in zip(xs, ys))
+            out.append((f"injective_{s.name}", f"![{typed}]: ({_app(s.name, xs)} = {_app(s.name, ys)} => ({same}))"))
+    for i, (s, xs) in enumerate(terms):
+        for t, ys in terms[i + 1:]:
+            ys = [y.replace("X", "Y") for y in ys]
+            bound = [f"{v}: object" for v in xs + ys]
+            body = f"{_app(s.name, xs)} != {_app(t.name, ys)}"
+            out.append((f"distinct_{s.name}_{t.name}", f"![{', '.join(bound)}]: ({body})" if bound else body))
+    if terms and f.domain != "finite":  # a finite domain expands the action quantifiers instead
+        cases = []
+        for s, xs in terms:
+            eq = f"A = {_app(s.name, xs)}"
+            cases.append(f"?[{', '.join(f'{x}: object' for x in xs)}]: ({eq})" if xs else eq)
+        out.append(("action_closure", f"![A: action]: ({' | '.join(cases)})"))
+    if f.domain == "finite":  # a function's value is an object, so one of the entities (the datatype's closure)
+        for s in f.symbols.values():
+            if s.kind == "function" and s.result == "object" and entities:
+                xs = [f"X{i}" for i in range(len(s.args))]
+                value = _app(s.name, xs)
+                body = " | ".join(f"{value} = {_functor(e)}" for e in entities)
+                bound = ", ".join(f"{x}: {sort}" for x, sort in zip(xs, s.args))
+                out.append((f"closure_{s.name}", f"![{bound}]: ({body})" if xs else f"({body})"))
+    out.append(("situation_distinct", "![A: action, S: situation]: w_S0 != w_do(A, S)"))
+    out.append(("situation_injective", "![A: action, B: action, S: situation, T: situation]: "
+                                       "(w_do(A, S) = w_do(B, T) => (A = B & S = T))"))
+    return out
+
+
+def _app(name: str, args: list[str]) -> str:
+    return f"{_functor(name)}({', '.join(args)})" if args else _functor(name)
+
+
+def _tptp_term(t: Term) -> str:
+    if isinstance(t, Var):
+        return _variable(t.name)
+    return _app(t.name, [_tptp_term(a) for a in t.args])
+
+
+def _tptp(g: Formula) -> str:
+    if isinstance(g, Atom):
+        return _app(g.name, [_tptp_term(a) for a in g.args])
+    if isinstance(g, Eq):
+        return f"({_tptp_term(g.left)} {'!=' if g.negated else '='} {_tptp_term(g.right)})"
+    if isinstance(g, Bool):
+        return "$true" if g.value else "$false"
+    if isinstance(g, Not):
+        return f"~({_tptp(g.body)})"
+    if isinstance(g, Bin):
+        op = {"and": "&", "or": "|", "xor": "<~>", "implies": "=>", "iff": "<=>"}[g.op]
+        return f"({_tptp(g.left)} {op} {_tptp(g.right)})"
+    if isinstance(g, Quant):
+        bound = ", ".join(f"{_variable(v.name)}: {v.sort}" for v in g.variables)
+        return f"({'!' if g.kind == 'forall' else '?'}[{bound}]: {_tptp(g.body)})"
+    raise TypeError(f"not a formula: {g!r}")
+
+
+WRITERS: dict[str, Callable[[Formalization, Question], str]] = {"smt2": to_smt2, "tptp": to_tptp}
+
+#: the file suffix of each format
+SUFFIX = {"smt2": ".smt2", "tptp": ".p"}
+INDEX_COLUMNS = ("problem", "file", "item", "check", "question", "passes_when", "szs_pass")
+
+
+def export_files(paths: Sequence[str | Path] | None, *, to: str, output: str | Path) -> dict[str, int]:
+    """Write every question of every formalization (every shipped one for none) as a ``to`` problem file
+    in the new directory ``output``, with an index ``problems.tsv``; all or nothing."""
+    from .files import load_formalizations
+
+    if to not in WRITERS:
+        raise WinoError(f"unknown export format {to!r} (one of {', '.join(FORMATS)})")
+    out = Path(output)
+    check_output_dir(out, "-o", "wino logic export")
+    if out.is_dir() and any(out.iterdir()):
+        raise OutputError(out, "exists and is not empty; wino logic export -o takes a new or empty directory")
+    out.parent.mkdir(parents=True, exist_ok=True)
+    formalizations = load_formalizations(paths)
+    rows = []
+    tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=out.parent))
+    try:
+        for f in formalizations:
+            stem = Path(f.path).stem
+            for q in questions(f):
+                name = f"{stem}.{q.name}{SUFFIX[to]}"
+                (tmp / name).write_text(WRITERS[to](f, q), encoding="utf-8")
+                szs = ("Theorem" if q.wants == "unsat" else "CounterSatisfiable") if q.goal is not None else \
+                    ("Unsatisfiable" if q.wants == "unsat" else "Satisfiable")
+                rows.append((name, f.path, f.item, q.check, q.name, q.wants, szs))
+        with open(tmp / "problems.tsv", "w", encoding="utf-8") as index:
+            index.write("\t".join(INDEX_COLUMNS) + "\n")
+            index.writelines("\t".join(row) + "\n" for row in rows)
+        if out.exists():
+            out.rmdir()
+        tmp.rename(out)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+    return {"files": len(formalizations), "problems": len(rows)}
