@@ -214,3 +214,12 @@ def test_stats_reports_coverage_by_category(tmp_path, capsys):
     cover = json.loads(capsys.readouterr().out)["summary"]["coverage"]
     assert code == 0 and cover["formalized"] == 1 and cover["skipped"] == 1
     assert cover["skips"] == [{"item": "cup-2", "category": "physical", "reason": "a pun"}]
+
+
+def test_every_module_of_the_library_can_be_imported_together():
+    """Two modules once declared `Gone` differently, so no file could import both: the library is one vocabulary."""
+    from wino_toolkit.logic.syntax import parse_module
+
+    names = sorted(p.relative_to(library_folder()).with_suffix("").as_posix() for p in library_folder().rglob("*.fol"))
+    every = parse_module("\n".join(f'import "{n}"' for n in names), "all", str(library_folder() / "all.fol"))
+    assert len(every.imports) == len(names) and len(every.axioms) >= 400
