@@ -50,7 +50,7 @@ from wino_toolkit.converters.dpr import (
     split_candidates,
     writable,
 )
-from wino_toolkit.errors import ConversionError, FormatError, WinoError
+from wino_toolkit.errors import ConversionError, FormatError, ParameterError
 from wino_toolkit.formats import Format, record_by_record, register_format
 from wino_toolkit.io import text_writer
 from wino_toolkit.quirks import note
@@ -157,7 +157,7 @@ def _answer(lines: list[str], style: Style) -> int | None:
 
 def read(path: Path, config: DprJaConfig) -> Iterator[Item]:
     if config.side not in STYLES:
-        raise WinoError(f"dpr-ja option side takes 'ja' or 'en', not {config.side!r}")
+        raise ParameterError(f"dpr-ja option side takes 'ja' or 'en', not {config.side!r}")
     return pair_twins(_items(path, config))
 
 

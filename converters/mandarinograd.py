@@ -251,13 +251,6 @@ def question_body(question: str) -> str:
     return question.strip().rstrip("？?").strip()
 
 
-def split_question(question: str) -> list[Gap]:
-    """One :class:`Gap` per wh-word; a question without one ("回来？") is all predicate."""
-    q = question_body(question)
-    found = [Gap(q[: m.start()], q[m.end() :], m.group()) for m in WH.finditer(q)]
-    return found or [Gap("", q, "")]
-
-
 class Sentence:
     """A sentence with what the alignment asks of it many times, each worked out once."""
 

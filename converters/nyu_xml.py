@@ -39,7 +39,7 @@ from pathlib import Path
 from typing import Any, BinaryIO, Iterable, Iterator
 from xml.sax.saxutils import escape
 
-from wino_toolkit.errors import ConversionError, FormatError, WinoError
+from wino_toolkit.errors import ConversionError, FormatError, ParameterError
 from wino_toolkit.formats import Format, record_by_record, register_format
 from wino_toolkit.schema import MIN_CANDIDATES, Candidate, Item, Span
 from wino_toolkit.tokens import tokenize
@@ -271,7 +271,7 @@ def read(path: Path, config: NyuXmlConfig) -> Iterator[Item]:
         schemas.append(el)
     if config.subset is not None:
         if config.subset not in SUBSETS:
-            raise WinoError(f"option subset: {config.subset!r} is not one of {', '.join(SUBSETS)}")
+            raise ParameterError(f"option subset: {config.subset!r} is not one of {', '.join(SUBSETS)}")
         keep = SUBSETS[config.subset]
         if len(schemas) < keep:
             raise FormatError(path, None, f"subset {config.subset} needs {keep} schemas, the file has {len(schemas)}")

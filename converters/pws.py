@@ -55,6 +55,9 @@ row's ``sentence_en``: it links the translations of a row, and PWS rows to XWINO
   ``comment_<lang>`` to ``meta["translator"]`` and ``meta["comment"]`` of that language's items
   (both Portuguese or both Japanese slots).
 
+The reader option ``language`` (``-O language=fr``; ``pt`` and ``ja`` read both of their slots) reads the items
+of one language only, under the ids, twins and parallel keys they have in the whole file.
+
 A slot with a sentence but no candidate (a translation without the annotation) gives no item: its
 cells, and every other cell no item carries (a translator of a language without a version in that
 row, a snippet without a sentence), are kept in the row's first item's ``meta["row_cells"]``
@@ -79,11 +82,12 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, BinaryIO, Iterable, Iterator
 
-from wino_toolkit.errors import ConversionError, FormatError
+from wino_toolkit.errors import ConversionError, FormatError, ParameterError
 from wino_toolkit.formats import Format, record_by_record, register_format
 from wino_toolkit.io import read_text, recover, text_writer
 from wino_toolkit.parallel import PARALLEL, parallel_key
 from wino_toolkit.quirks import keep_trailing_empty_lines, note, register_kind, trailing_empty_lines
+from wino_toolkit.reader_options import language_matches
 from wino_toolkit.schema import Candidate, Item, Span
 from wino_toolkit.twins import link_twins
 
@@ -121,6 +125,12 @@ class PwsConfig:
     """Options of the PWS format."""
 
     corpus: str = "pws"  # corpus name given to the items read (and the prefix of their ids)
+    language: str | None = None  # read only the items of this language (en, hu, fr, pt, zh-Hans or zh, ja, ru)
+
+    def __post_init__(self) -> None:
+        known = dict.fromkeys(LANGUAGES.values())
+        if self.language is not None and not any(language_matches(self.language, tag) for tag in known):
+            raise ParameterError(f"option language: PWS has no language {self.language!r} (its languages: {', '.join(known)})")
 
 
 # ---------------------------------------------------------------- cells and quoting
@@ -615,6 +625,8 @@ def read(path: Path, config: PwsConfig) -> Iterator[Item]:
     group: list[list[Item]] = []  # the rows of one orig_id, linked as twins when the next one starts
     empty: list[int] = []
     last: Record = header
+    final = True  # whether the last row so far has an item read (with ``language``, another language's has none)
+    present: set[str] = set()  # the languages of the rows' items, for a ``language`` none of them has
     for record in rows:
         if record.cells == [""] and not record.raw.strip("\r"):
             empty.append(record.line)
@@ -631,6 +643,12 @@ def read(path: Path, config: PwsConfig) -> Iterator[Item]:
             continue
         seen[record.cells[0]] = record.line
         last = record
+        if config.language is not None:
+            present.update(item.language for item in items)
+            items = [item for item in items if language_matches(config.language, item.language)]
+            final = bool(items)
+            if not items:
+                continue
         if raw_header is not None:
             items[0].meta["raw_header"] = raw_header
             raw_header = None
@@ -638,12 +656,15 @@ def read(path: Path, config: PwsConfig) -> Iterator[Item]:
             yield from _link(group, config.corpus)
             group = []
         group.append(items)
+    if not group and present:
+        raise FormatError(path, None, f"no items in language {config.language!r} (option language; the file has "
+                          f"{', '.join(sorted(present))})")
     if not group:
         raise FormatError(path, None, "has a header but no rows")
     ordered = _link(group, config.corpus)
-    if not last.newline:
+    if final and not last.newline:  # how the file ends: the last row's to keep
         ordered[-1].meta["final_newline"] = False
-    if empty:
+    if final and empty:
         keep_trailing_empty_lines(ordered[-1].meta, len(empty), f"line {empty[0]}")
     yield from ordered
 

@@ -6,7 +6,9 @@ and absent in the unlabeled test split; these five fields are JSON strings::
 
     {"qID": "3XQ9-1", "sentence": "Ann lent Liz a pen because _ had two.", "option1": "Ann", "option2": "Liz", "answer": "1"}
 
-Empty lines at the end of the file are kept (the last item counts them) and written back.
+Empty lines at the end of the file are kept (the last item counts them) and written back, and so are
+``\\r\\n`` line ends (a file saved on Windows: the first item notes them), so that reading then writing
+gives the same bytes.
 ``dev.jsonl`` is read with ``dev-labels.lst`` (one label a line, in file order) when that file
 exists; labels must agree with the ``answer`` fields or fill them in when they are absent.
 """
@@ -19,7 +21,7 @@ from typing import BinaryIO, Iterable, Iterator
 
 from wino_toolkit.errors import ConversionError, FormatError
 from wino_toolkit.formats import Format, register_format
-from wino_toolkit.io import iter_jsonl, iter_lines, recover, text_writer
+from wino_toolkit.io import LINE_ENDING, iter_jsonl, iter_lines, line_ending_of, mark_line_ending, recover, text_writer
 from wino_toolkit.quirks import QUIRKS_KEY, TRAILING_EMPTY_LINES, mark_trailing_empty_lines, trailing_empty_lines
 from wino_toolkit.schema import Candidate, Item, Span
 
@@ -29,7 +31,7 @@ BLANK = "_"
 #: meta key set when the answer came from the labels file, not the jsonl line (kept for round trips)
 ANSWER_FROM_LABELS = "answer_from_labels"
 #: meta keys the toolkit sets, never written as fields of a row
-OUR_KEYS = frozenset({ANSWER_FROM_LABELS, QUIRKS_KEY, TRAILING_EMPTY_LINES})
+OUR_KEYS = frozenset({ANSWER_FROM_LABELS, QUIRKS_KEY, TRAILING_EMPTY_LINES, LINE_ENDING})
 
 
 @dataclass
@@ -39,7 +41,7 @@ class WinoGrandeConfig:
     labels: str | None = None  # labels file; default: <stem>-labels.lst beside the input, if present
     corpus: str = "winogrande"  # corpus name given to the items read
     language: str = "en"  # BCP-47 tag of the items read
-    labels_out: str | None = None  # also write the labels, one a line, to this file
+    labels_out: str | None = None  # writing: also write the labels, one a line, to this file (a *-labels.lst)
 
 
 def labels_path(path: Path, config: WinoGrandeConfig) -> Path | None:
@@ -66,7 +68,7 @@ def read_labels(path: Path) -> list[str]:
 
 
 def read(path: Path, config: WinoGrandeConfig) -> Iterator[Item]:
-    return mark_trailing_empty_lines(_items(path, config), path)
+    return mark_line_ending(mark_trailing_empty_lines(_items(path, config), path), path)
 
 
 def _items(path: Path, config: WinoGrandeConfig) -> Iterator[Item]:
@@ -145,8 +147,11 @@ def write(items: Iterable[Item], fh: BinaryIO, config: WinoGrandeConfig) -> None
     dumps = json.dumps
     labels = [] if config.labels_out else None
     last: Item | None = None
+    newline = "\n"  # or the first item's file's own line end
     with text_writer(fh) as out:
         for item in items:
+            if last is None:
+                newline = line_ending_of(item.meta)
             last = item
             if len(item.candidates) != 2:
                 raise ConversionError(f"item {item.id!r}: WinoGrande holds 2 options, this item has {len(item.candidates)}")
@@ -161,16 +166,16 @@ def write(items: Iterable[Item], fh: BinaryIO, config: WinoGrandeConfig) -> None
                 obj["answer"] = str(item.answer + 1)
             if meta:
                 obj.update((k, v) for k, v in meta.items() if k not in OUR_KEYS)
-            out.write(dumps(obj) + "\n")
+            out.write(dumps(obj) + newline)
             if labels is not None and item.answer is not None:
                 labels.append(str(item.answer + 1))
         if last is not None:
-            out.write("\n" * trailing_empty_lines(last.meta))
+            out.write(newline * trailing_empty_lines(last.meta))
     if labels is not None:
         from wino_toolkit.io import atomic_output
 
         with atomic_output(config.labels_out) as lfh:
-            lfh.write("".join(label + "\n" for label in labels).encode())
+            lfh.write("".join(label + newline for label in labels).encode())
 
 
 def sniff(head: bytes) -> bool:

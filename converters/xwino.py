@@ -14,6 +14,8 @@ so the reader aligns them to the text to turn token ranges into character spans.
 consecutive rows of one language and source whose texts differ in one place and whose candidates
 are the same. The token list is kept in ``meta["tokens"]`` (it cannot be rebuilt from the text);
 a column the writer would not reproduce byte for byte from the item is kept in meta too.
+The reader option ``language`` (``-O language=fr``; XWINO's codes ``jp`` and ``zh`` work too) reads the rows
+of one language only, with the ids and twins they have in the whole file.
 The English reference (an English row's own text) gives the derived parallel key in
 ``meta["parallel"]`` (:mod:`wino_toolkit.parallel`), which links the row to the other
 translations of that sentence (PWS rows among them); it is never written back.
@@ -33,6 +35,7 @@ from wino_toolkit.formats import Format, record_by_record, register_format
 from wino_toolkit.io import iter_lines, recover, text_writer
 from wino_toolkit.parallel import PARALLEL, parallel_key
 from wino_toolkit.quirks import keep_trailing_empty_lines, note, trailing_empty_lines
+from wino_toolkit.reader_options import language_matches
 from wino_toolkit.schema import Candidate, Item, Span
 from wino_toolkit.tokens import token_spans
 from wino_toolkit.twins import link_twins
@@ -58,6 +61,7 @@ class XwinoConfig:
 
     corpus: str = "xwino"  # corpus name given to the items read
     strict: bool = True  # a token not found in the text is an error; False leaves that row's spans unset
+    language: str | None = None  # read only the rows of this language (fr, ja or jp, zh or zh-Hans, ...)
 
 
 class AlignmentError(ValueError):
@@ -255,6 +259,7 @@ def _rows(path: Path, config: XwinoConfig) -> Iterator[Item]:
     per_language: dict[str, int] = {}
     first_line: dict[str, int] = {}  # row -> the line it was first read from
     last: Item | None = None
+    final = True  # whether the file's last row so far is one read (another language's is not, with ``language``)
     empty: list[int] = []  # numbers of the empty lines since the last row
     for number, line in iter_lines(path):
         if not line.removesuffix("\r"):
@@ -270,6 +275,9 @@ def _rows(path: Path, config: XwinoConfig) -> Iterator[Item]:
         lang = line.split("\t", 1)[0]
         ordinal = per_language.get(lang, 0)
         per_language[lang] = ordinal + 1
+        final = _picked(lang, config.language)
+        if not final:
+            continue
         try:
             row = parse_row(path, number, line, config, ordinal)
         except FormatError as exc:
@@ -279,11 +287,19 @@ def _rows(path: Path, config: XwinoConfig) -> Iterator[Item]:
             yield last
         last = row
     if last is not None:
-        if not _ends_with_newline(path):
+        if final and not _ends_with_newline(path):  # how the file ends: the last row's to keep
             last.meta["final_newline"] = False
-        if empty:
+        if final and empty:
             keep_trailing_empty_lines(last.meta, len(empty), f"line {empty[0]}")
         yield last
+    elif config.language is not None and not any(_picked(code, config.language) for code in per_language):
+        present = ", ".join(sorted({LANGUAGES.get(code, code) for code in per_language}))
+        raise FormatError(path, None, f"no rows in language {config.language!r} (option language; the file has {present})")
+
+
+def _picked(code: str, language: str | None) -> bool:
+    """Whether a row of XWINO language ``code`` is read under the reader option ``language``."""
+    return language is None or language_matches(language, LANGUAGES.get(code, code)) or language.casefold() == code.casefold()
 
 
 def _ends_with_newline(path: Path) -> bool:

@@ -90,7 +90,7 @@ def test_embed_then_filter(corpus, tiny_model, tmp_path, capsys):
 
 
 def test_bad_arguments_fail_before_any_work(corpus, tiny_model, tmp_path, capsys):
-    assert main(["aflite", "run", str(corpus), "--model", tiny_model, "-k", "0", "-o", str(tmp_path / "x.jsonl")]) == 1
+    assert main(["aflite", "run", str(corpus), "--model", tiny_model, "-k", "0", "-o", str(tmp_path / "x.jsonl")]) == 2
     assert "--cutoff must be at least 1" in capsys.readouterr().err
     assert main(["aflite", "run", str(corpus), "--model", tiny_model, "--to", "nope", "-o", str(tmp_path / "x.jsonl")]) == 2
     assert not (tmp_path / "x.aflite-work").exists()

@@ -59,15 +59,19 @@ def test_wrong_option_always_longer_shows_in_length():
     """The right candidate is the shorter one in 8 items (4 mentioned first, 4 second), 2 more tie:
     "shorter" is right in (8 + 2/2) / 10 = 90%, "longer" in 10%."""
     short, long = "the cat", "the enormous old grey cat"
-    items = []
+    clauses = ["watched {} until _ slept", "chased {} across the garden because _ was bored", "hid from {} since _ felt shy",
+               "followed {} after lunch and then _ got tired", "growled at {} when _ woke up hungry",
+               "sat beside {} so that _ purred loudly", "ignored {} while _ ate the fish", "licked {} until _ fell asleep"]
+    items = []  # texts unlike each other: no two are versions of one schema (grouping.schema_groups)
     for i in range(8):
         first, second = (short, long) if i % 2 == 0 else (long, short)
-        text = f"{first.capitalize()} watched {second} until _ slept, {i}."
+        text = f"{first.capitalize()} {clauses[i].format(second)}."
         items.append(blank_item(i, text, first.capitalize(), second, 0 if first == short else 1))
     items += [blank_item(8 + i, f"Ann saw Bea before _ left, {i}.", "Ann", "Bea", i) for i in range(2)]
     length = surface_artefacts(items)["length"]
     assert (length["rule"], length["accuracy"], length["chance"], length["ties"]) == ("shorter", 0.9, 0.5, 2)
-    assert length["verdict"].startswith("length gives the answer away: 90% against chance 50% (answering the shorter candidate")
+    assert length["verdict"].startswith("length gives the answer away: 90% against chance 50% (95% CI 60%-98%, n=10; "
+                                        "answering the shorter candidate")
     only_cue = surface_artefacts(items[:8])["length"]  # without the ties the lengths separate the labels
     assert only_cue["accuracy"] == 1.0 and only_cue["classifier"]["accuracy"] == 1.0
     assert only_cue["classifier"]["chance"] == 0.5
@@ -94,8 +98,9 @@ def test_cue_word_tops_its_label_and_gives_the_answer_away():
     assert top == {"word": "obviously", "count": 20, "total": 20, "pmi": pytest.approx(math.log(41 / 21))}
     assert len(words["words"]["1"]) <= 3
     assert "obviously" not in [w["word"] for w in words["words"]["2"]]
-    assert words["accuracy"] == 1.0 and words["chance"] == 0.5
-    assert words["verdict"] == "word choice gives the answer away: 100% against chance 50%"
+    # near-identical texts with the same names share a fold (grouping.schema_groups), which moves the folds
+    assert words["accuracy"] >= 0.95 and words["chance"] == 0.5
+    assert words["verdict"].startswith("word choice gives the answer away: ") and "n=40)" in words["verdict"]
 
 
 def test_balanced_corpus_without_cues_is_near_chance():
@@ -118,11 +123,13 @@ def swapped_twins(grouped: bool) -> list[Item]:
 
 def test_twins_are_never_split_across_folds():
     """Twins with identical features in one fold get one prediction, one of them right: exactly 50%.
-    Split (no twin ids), a fold learns each test item's own word from its twin, with the other label."""
+    Without twin ids the versions are grouped by their near-identical text: split, a fold would learn each test
+    item's own word from its twin, with the other label, and score below 30%."""
     grouped = surface_artefacts(swapped_twins(grouped=True))["word_label"]
     assert grouped["accuracy"] == 0.5 and grouped["chance"] == 0.5
-    split = surface_artefacts(swapped_twins(grouped=False))["word_label"]
-    assert split["accuracy"] < 0.3
+    result = surface_artefacts(swapped_twins(grouped=False))
+    assert result["word_label"]["accuracy"] == 0.5
+    assert result["grouping"]["method"] == "no twin information: near-duplicate text" and result["grouping"]["groups"] == 20
 
 
 def test_skipped_items_and_result_shape():

@@ -94,9 +94,9 @@ def test_formats_lists_registry(capsys):
 
 def test_option_errors_are_clean(capsys):
     code, _, err = run(capsys, "convert", WG, "--to", "jsonl", "-W", "nonsense=1")
-    assert code == 1 and "has no option 'nonsense' (options: ensure_ascii)" in err
+    assert code == 2 and "has no option 'nonsense' (options: ensure_ascii)" in err
     code, _, err = run(capsys, "convert", WG, "--to", "jsonl", "-W", "novalue")
-    assert code == 1 and "-W takes KEY=VALUE" in err
+    assert code == 2 and "-W takes KEY=VALUE" in err
 
 
 def test_missing_input_file(capsys, tmp_path):
@@ -124,7 +124,7 @@ def test_corpora_list_and_info(capsys):
     code, _, err = run(capsys, "corpora", "info", "winogrand")
     assert code == 2 and "Did you mean 'winogrande'" in err
     code, _, err = run(capsys, "corpora", "fetch")
-    assert code == 1 and "needs a corpus NAME" in err
+    assert code == 2 and "needs a corpus NAME" in err
 
 
 def test_corpora_fetch_from_a_mirror_verifies_and_caches(capsys, tmp_path, monkeypatch, shared):

@@ -98,7 +98,7 @@ def test_wino_eval_lm_few_shot_records_its_shots_and_signature(tiny_gpt2, tmp_pa
     assert "|fewshot:3|fewshot-from:" in signature and "|fewshot-seed:2|" in signature
     lines = [json.loads(x) for x in predictions.read_text().splitlines()]
     assert all(len(p["fewshot_ids"]) == 3 and set(p["fewshot_ids"]) <= {i.id for i in pool} for p in lines)
-    assert main(["eval", "lm", str(corpus), "--model", path, "--method", "mlm", "--num-fewshot", "2"]) == 1
+    assert main(["eval", "lm", str(corpus), "--model", path, "--method", "mlm", "--num-fewshot", "2"]) == 2
     assert "needs a causal LM method" in capsys.readouterr().err
 
 
@@ -227,5 +227,5 @@ def test_the_lm_eval_export_carries_the_same_shots_as_eval_lm(tiny_gpt2, tmp_pat
     assert {s.id: s.fewshot_ids for s in ours} == {i: r["fewshot_ids"] for i, r in rows.items()}
     assert "2 shots (seed 3) in the contexts" in (out / "wino_toy_en.yaml").read_text()
     capsys.readouterr()
-    assert main(["export", "hf", str(corpus), "-o", str(tmp_path / "hf"), "--num-fewshot", "2"]) == 1
+    assert main(["export", "hf", str(corpus), "-o", str(tmp_path / "hf"), "--num-fewshot", "2"]) == 2
     assert "for lm-eval exports" in capsys.readouterr().err

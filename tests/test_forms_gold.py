@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 
 from conftest import SAMPLES
 from wino_toolkit.errors import FormatError
-from wino_toolkit.forms.gold import apply_edits, encode, evaluate_gold, half_of, load_gold, main, schema_key
+from wino_toolkit.forms.gold import apply_edits, encode, evaluate_gold, load_gold, main
+from wino_toolkit.forms.halves import half_of, schema_key
 
 import wino_toolkit as wt
 

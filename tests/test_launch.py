@@ -3,6 +3,7 @@ process's (CPU processes over gloo here; the same code takes one GPU per process
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import socket
 import subprocess
@@ -40,19 +41,75 @@ def torchrun(*args: str) -> list[str]:
 
 def test_torchrun_two_processes_score_as_one_and_write_one_result(tiny_gpt2, tmp_path):
     """Data parallel on CPUs (gloo): two processes split the requests; the per-item scores equal one process's
-    to 1e-4, the table is printed once and the predictions file written once, by the main process."""
+    to 1e-4, the table is printed once and the predictions file written once, by the main process. Without a GPU
+    the flags are the ones a user types (``--device auto --dtype auto``): each rank's device is then ``cpu:0``,
+    and the ranks picked float16 (scores 1e-3 off, ``dtype:float16`` in the signature); the dtype and the
+    signature are one process's."""
+    import torch
+
     _, _, path = tiny_gpt2
     corpus = tmp_path / "toy.jsonl"
     wt.write(twinned(30, seed=12), corpus, to="jsonl")
-    common = ["eval", "lm", str(corpus), "--model", path, "--device", "cpu", "--json", "--batch-size", "4"]
+    device = ["--device", "cpu"] if torch.cuda.is_available() else []  # the same CPUs for both, GPU or not
+    common = ["eval", "lm", str(corpus), "--model", path, *device, "--json", "--batch-size", "4"]
     one = subprocess.run([wino(), *common, "--predictions", "one.jsonl"], cwd=tmp_path, capture_output=True, text=True)
-    two = subprocess.run(torchrun(*common, "--predictions", "two.jsonl"), cwd=tmp_path, capture_output=True, text=True)
+    quiet = {**os.environ, "WINO_PROGRESS_INTERVAL": "3600"}  # the final line only, however long a loaded machine takes
+    two = subprocess.run(torchrun(*common, "--predictions", "two.jsonl"), cwd=tmp_path, capture_output=True, text=True,
+                         env=quiet)
     assert one.returncode == 0 and two.returncode == 0, two.stderr[-2000:]
-    assert json.loads(two.stdout)["rows"] == json.loads(one.stdout)["rows"]  # one JSON document: printed once
+    single, launched = json.loads(one.stdout), json.loads(two.stdout)  # one JSON document: printed once
+    assert launched["rows"] == single["rows"]
+    assert launched["signature"] == single["signature"] and "|dtype:float32|" in single["signature"]
     a, b = ([json.loads(x) for x in (tmp_path / name).read_text().splitlines()] for name in ("one.jsonl", "two.jsonl"))
     assert [p["id"] for p in a] == [p["id"] for p in b]
     assert max(abs(x - y) for p, q in zip(a, b) for x, y in zip(p["scores"], q["scores"])) < 1e-4
     assert two.stderr.count("scoring:") <= 1  # the progress of the main process only
+
+
+def test_a_cpu_is_a_cpu_whatever_its_index(tiny_gpt2):
+    """``cpu:0`` (what accelerate gives a launcher's rank on CPUs) loads as ``cpu`` does: float32 under
+    ``--dtype auto``; a device torch does not know is one line, not a traceback."""
+    import torch
+
+    from wino_toolkit.errors import WinoError
+    from wino_toolkit.eval.models import load_lm
+
+    _, _, path = tiny_gpt2
+    for device in ("cpu", "cpu:0"):
+        model, _, dtype = load_lm(path, device=device, dtype="auto")
+        assert dtype == "float32" and next(model.parameters()).dtype == torch.float32, device
+    with pytest.raises(WinoError, match="'gpu0' is not a torch device"):
+        load_lm(path, device="gpu0")
+
+
+def test_training_on_cpu_0_trains_in_fp32_on_the_cpu_beside_a_gpu(monkeypatch, tmp_path):
+    """``TrainConfig(device="cpu:0")`` on a machine with a bf16 GPU: the CPU in fp32, as ``device="cpu"`` (it was
+    taken for a GPU: bf16, and the GPU)."""
+    import torch
+
+    from wino_toolkit.train.finetune import TrainConfig, _arguments
+
+    monkeypatch.setattr(torch.cuda, "is_available", lambda: True)
+    monkeypatch.setattr(torch.cuda, "is_bf16_supported", lambda *a, **k: True)
+    for device in ("cpu", "cpu:0"):
+        args = _arguments(TrainConfig(device=device), tmp_path / device, False)
+        assert args.use_cpu and not args.bf16 and not args.fp16, device
+
+
+def test_torchrun_builds_a_pmi_index_once(tmp_path):
+    """``wino pmi index`` under torchrun: the main process builds (its own workers share the work), the other exits;
+    the index equals one process's (the second process wrote the same partial/ and crashed)."""
+    import random
+
+    from test_pmi_index import assert_same_index, random_docs, write_corpus
+    from wino_toolkit.baselines.pmi.index import build_index
+
+    src = write_corpus(tmp_path / "c.txt", random_docs(random.Random(4), 40, 12))
+    done = subprocess.run(torchrun("pmi", "index", str(src), "--lang", "en", "-o", str(tmp_path / "two"), "--window", "3",
+                                   "--processes", "1"), cwd=tmp_path, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stderr.count("index written to") == 1
+    assert_same_index(build_index(src, tmp_path / "one", language="en", window=3, processes=1), tmp_path / "two")
 
 
 @pytest.fixture(scope="module")

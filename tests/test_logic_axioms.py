@@ -21,7 +21,7 @@ from wino_toolkit.logic.coverage import coverage, read_skip, shipped_skips  # no
 from wino_toolkit.logic.files import load_formalizations, verify_files  # noqa: E402
 from wino_toolkit.logic.generate import knowledge_sentences  # noqa: E402
 from wino_toolkit.logic.render import render  # noqa: E402
-from wino_toolkit.logic.syntax import load  # noqa: E402
+from wino_toolkit.logic import load  # noqa: E402
 
 #: a module: wet things are slippery, slippery things are dropped by whoever holds them
 WETNESS = """
@@ -218,8 +218,10 @@ def test_stats_reports_coverage_by_category(tmp_path, capsys):
 
 def test_every_module_of_the_library_can_be_imported_together():
     """Two modules once declared `Gone` differently, so no file could import both: the library is one vocabulary."""
+    from wino_toolkit.logic.axioms import import_module
     from wino_toolkit.logic.syntax import parse_module
 
     names = sorted(p.relative_to(library_folder()).with_suffix("").as_posix() for p in library_folder().rglob("*.fol"))
-    every = parse_module("\n".join(f'import "{n}"' for n in names), "all", str(library_folder() / "all.fol"))
+    every = parse_module("\n".join(f'import "{n}"' for n in names), "all", str(library_folder() / "all.fol"),
+                         modules=import_module)
     assert len(every.imports) == len(names) and len(every.axioms) >= 400

@@ -16,7 +16,7 @@ from wino_toolkit.errors import FormatError  # noqa: E402
 from wino_toolkit.logic.checks import verify  # noqa: E402
 from wino_toolkit.logic.encode import encode  # noqa: E402
 from wino_toolkit.logic.smtlib import load_smtlib, parse_smtlib  # noqa: E402
-from wino_toolkit.logic.syntax import parse  # noqa: E402
+from wino_toolkit.logic import parse  # noqa: E402
 
 HERE = Path(__file__).parent / "fixtures" / "logic"
 SOUND = (HERE / "lift_weak.fol").read_text(encoding="utf-8")

@@ -18,10 +18,11 @@ from wino_toolkit.cli import main  # noqa: E402
 from wino_toolkit.errors import OutputError  # noqa: E402
 from wino_toolkit.logic import checks, verify  # noqa: E402
 from wino_toolkit.logic.checks import CHECKS, CheckResult, Verdict  # noqa: E402
-from wino_toolkit.logic.export import export_files, questions, to_smt2, to_tptp  # noqa: E402
+from wino_toolkit.logic.export import questions, to_smt2, to_tptp
+from wino_toolkit.logic.files import export_files  # noqa: E402
 from wino_toolkit.logic.files import load_problem  # noqa: E402
 from wino_toolkit.logic.provers import Comparison, decide  # noqa: E402
-from wino_toolkit.logic.syntax import load, parse  # noqa: E402
+from wino_toolkit.logic import load, parse  # noqa: E402
 
 FOL = Path(__file__).parent / "fixtures" / "logic" / "lift_weak.fol"
 needs_e = pytest.mark.skipif(shutil.which("eprover") is None, reason="eprover not installed: apt install eprover")

@@ -11,7 +11,7 @@ pytest.importorskip("lark")
 from wino_toolkit.logic.checks import UNDECIDED  # noqa: E402
 from wino_toolkit.logic.generate import Checker, _used, false_variants, knowledge_sentences, transformations  # noqa: E402
 from wino_toolkit.logic.render import VARIANTS, agree, grounding, render  # noqa: E402
-from wino_toolkit.logic.syntax import parse  # noqa: E402
+from wino_toolkit.logic import parse  # noqa: E402
 
 SOUND = (Path(__file__).parent / "fixtures" / "logic" / "lift_weak.fol").read_text(encoding="utf-8")
 

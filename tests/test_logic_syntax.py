@@ -11,7 +11,7 @@ pytest.importorskip("lark")
 
 from wino_toolkit.errors import FormatError  # noqa: E402
 from wino_toolkit.logic.formulas import Atom, Bin, Fn, Not, Quant, Var  # noqa: E402
-from wino_toolkit.logic.syntax import load, parse  # noqa: E402
+from wino_toolkit.logic import load, parse  # noqa: E402
 
 FIXTURE = Path(__file__).parent / "fixtures" / "logic" / "lift_weak.fol"
 HEAD = """item "t-1"

@@ -111,7 +111,7 @@ def test_output_equal_to_an_input_is_refused(tmp_path, capsys):
     for output in (source, alias):
         code = main(["convert", str(source), "--to", "jsonl", "-o", str(output)])
         err = capsys.readouterr().err
-        assert code == 1 and err.count("\n") == 1 and "is also an input" in err
+        assert code == 2 and err.count("\n") == 1 and "-o and INPUT name the same file" in err  # a usage error
         assert source.read_bytes() == WG.read_bytes()
 
 
@@ -138,7 +138,7 @@ def test_report_is_written_even_when_nothing_was_skipped(tmp_path, capsys):
 
 def test_report_and_output_the_same_file_is_refused(tmp_path, capsys):
     target = tmp_path / "o.jsonl"
-    assert main(["convert", str(WG), "--to", "jsonl", "-o", str(target), "--report", str(target)]) == 1
+    assert main(["convert", str(WG), "--to", "jsonl", "-o", str(target), "--report", str(target)]) == 2
     assert "name the same file" in capsys.readouterr().err and not target.exists()
 
 

@@ -9,6 +9,7 @@ import json
 import math
 import os
 import random
+import re
 import signal
 import subprocess
 import sys
@@ -19,7 +20,7 @@ import numpy as np
 import pytest
 from conftest import SHARED
 
-from wino_toolkit.baselines.pmi import index as index_module
+from wino_toolkit.baselines.pmi import batch as index_module
 from wino_toolkit.baselines.pmi import partials as partials_module
 from wino_toolkit.baselines.pmi import query as query_module
 from wino_toolkit.baselines.pmi.index import ARRAYS, Spec, build_index, index_batch
@@ -600,3 +601,76 @@ def test_real_sample_pair_counts_equal_brute_force(real_index, lang, pairs):
         assert both > 0, (a, b)
         assert (idx.windows_with(a), idx.windows_with(b), idx.windows_with_both(a, b)) == (na, nb, both)
         assert idx.pmi(a, b) == pytest.approx(math.log2(both * idx.n_windows / (na * nb)))
+
+
+# -- refused inputs and launchers (issue 29) --------------------------------------------------------
+
+
+def _refused_inputs(tmp_path: Path) -> dict[str, Path]:
+    """Inputs ``build_index`` refuses after it has started: malformed past a first good document (batch 0 is done
+    by then), a <doc> never closed, and a dump with no article at all."""
+    broken = tmp_path / "broken.json"
+    broken.write_text('{"id": "1", "title": "A", "text": "cat dog sun"}\n{"id": "2", "title": broken\n', encoding="utf-8")
+    unclosed = tmp_path / "unclosed.txt"
+    unclosed.write_text('<doc id="1" url="u" title="A">\ncat dog\n</doc>\n<doc id="2" url="u" title="B">\nsun moon\n',
+                        encoding="utf-8")
+    redirects = tmp_path / "redirects.xml"
+    redirects.write_text('<mediawiki xmlns="http://www.mediawiki.org/xml/export-0.10/"><page><title>A</title><ns>0</ns>'
+                         '<id>1</id><redirect title="B"/><revision><id>2</id><text xml:space="preserve">#REDIRECT [[B]]'
+                         "</text></revision></page></mediawiki>\n", encoding="utf-8")
+    return {"broken": broken, "unclosed": unclosed, "redirects": redirects}
+
+
+@pytest.mark.parametrize("kind", ["broken", "unclosed", "redirects"])
+def test_a_refused_input_leaves_no_partial_directory(tmp_path, kind):
+    """The error names the file; the directory the build made is gone, and one that was there holds no partial/."""
+    from wino_toolkit.errors import FormatError
+
+    src = _refused_inputs(tmp_path)[kind]
+    with pytest.raises(FormatError, match=re.escape(src.name)):
+        build_index(src, tmp_path / "new", language="en", window=2, processes=1, batch_docs=1)
+    assert not (tmp_path / "new").exists()
+    kept = tmp_path / "kept"
+    kept.mkdir()
+    with pytest.raises(FormatError):
+        build_index(src, kept, language="en", window=2, processes=1, batch_docs=1)
+    assert sorted(p.name for p in kept.iterdir()) == []
+
+
+def test_wino_pmi_index_refuses_a_malformed_input_in_one_line_and_writes_nothing(tmp_path, capsys):
+    from wino_toolkit.cli import main
+
+    src = _refused_inputs(tmp_path)["broken"]
+    assert main(["pmi", "index", str(src), "--lang", "en", "-o", str(tmp_path / "idx"), "--processes", "1",
+                 "--batch-docs", "1"]) == 1
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "broken.json" in err[0] and "line 2" in err[0]
+    assert not (tmp_path / "idx").exists()
+
+
+def _launched(rank: int, src: Path, out: Path) -> subprocess.CompletedProcess:
+    """``wino pmi index`` as the launcher's process ``rank`` of 2 (torchrun's environment, no process group)."""
+    env = {**os.environ, "WORLD_SIZE": "2", "RANK": str(rank), "LOCAL_RANK": str(rank), "LOCAL_WORLD_SIZE": "2"}
+    return subprocess.run([sys.executable, "-m", "wino_toolkit.cli", "pmi", "index", str(src), "--lang", "en", "-o", str(out),
+                           "--processes", "1", "--window", "3"], env=env, capture_output=True, text=True, timeout=120)
+
+
+def test_under_a_launcher_the_main_process_builds_and_the_others_exit(tmp_path):
+    """Rank 1 exits 0 having written nothing (it used to write the same partial/ as rank 0 and crash); rank 0
+    builds the index alone, equal to a plain build, without waiting for a process group the others never join."""
+    src = write_corpus(tmp_path / "c.txt", random_docs(random.Random(3), 30, 12))
+    other = _launched(1, src, tmp_path / "other")
+    assert other.returncode == 0 and other.stdout == other.stderr == "" and not (tmp_path / "other").exists()
+    main = _launched(0, src, tmp_path / "main")
+    assert main.returncode == 0, main.stderr
+    assert "builds in this one process" in main.stderr
+    assert_same_index(build_index(src, tmp_path / "plain", language="en", window=3, processes=1), tmp_path / "main")
+
+
+def test_the_library_build_refuses_a_second_launched_process(tmp_path, monkeypatch):
+    monkeypatch.setenv("WORLD_SIZE", "2")
+    monkeypatch.setenv("RANK", "1")
+    src = write_corpus(tmp_path / "c.txt", [["cat", "dog"]])
+    with pytest.raises(WinoError, match="main process only"):
+        build_index(src, tmp_path / "i", language="en", processes=1)
+    assert not (tmp_path / "i").exists()

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import configparser
 import importlib.util
+import os
 import re
 import subprocess
 import sys
@@ -61,7 +62,8 @@ def _demo(blocked: set[str], tmp_path: Path) -> subprocess.CompletedProcess:
         "from wino_toolkit.cli import main\n"
         "sys.exit(main(['demo']))\n"
     )
-    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=600, cwd=tmp_path)
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=600, cwd=tmp_path,
+                          env={**os.environ, "TMPDIR": str(tmp_path)})  # the audit it writes without -o goes there
 
 
 def test_ci_runs_both_readme_quickstart_commands_verbatim():

@@ -465,7 +465,7 @@ def test_grid_with_an_impossible_value_is_refused_before_any_run():
         parse_grid(["remove_checkpoints=0,1"])
 
 
-#: numeric options checked in their command's body instead (one line, exit 1, before any work); a seed
+#: numeric options checked in their command's body instead (one line, exit 2, before any work: test_usage_errors); a seed
 #: of Python's random may be any integer
 CHECKED_IN_THE_COMMAND = {
     *((command, option) for command in ("aflite filter", "aflite run") for option in ("-n", "-m", "-k", "--threshold")),

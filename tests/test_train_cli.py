@@ -123,9 +123,9 @@ def test_learning_curve_is_named_by_the_subset_read(tiny_encoder, toy_files, tmp
 
 def test_wino_train_refuses_mixed_experiments_before_reading(tmp_path, capsys):
     assert main(["train", str(tmp_path / "missing.jsonl"), "--model", "m", "-o", str(tmp_path / "o"), "--sizes", "xs",
-                 "--grid", "lr=1e-5,2e-5"]) == 1
+                 "--grid", "lr=1e-5,2e-5"]) == 2
     assert "separate experiments" in capsys.readouterr().err
-    assert main(["train", str(tmp_path / "missing.jsonl"), "--model", "m", "-o", str(tmp_path / "o"), "--sizes", "tiny"]) == 1
+    assert main(["train", str(tmp_path / "missing.jsonl"), "--model", "m", "-o", str(tmp_path / "o"), "--sizes", "tiny"]) == 2
     assert "--sizes takes" in capsys.readouterr().err and not (tmp_path / "o").exists()
 
 

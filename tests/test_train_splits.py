@@ -221,9 +221,9 @@ def test_cli_split_writes_the_files_and_prints_json(tmp_path, capsys):
 
 
 @pytest.mark.parametrize("args", [["--dev", "1.5"], ["--dev", "0.6", "--test", "0.4"], ["--dev", "0"]])
-def test_cli_split_bad_fraction_exits_1_with_one_line_and_writes_nothing(tmp_path, capsys, args):
+def test_cli_split_bad_fraction_exits_2_with_one_line_and_writes_nothing(tmp_path, capsys, args):
     out = tmp_path / "splits"
-    assert main(["split", str(SAMPLES / "dpr.txt"), *args, "-o", str(out)]) == 1
+    assert main(["split", str(SAMPLES / "dpr.txt"), *args, "-o", str(out)]) == 2  # usage
     err = capsys.readouterr().err
     assert err.startswith("wino: error: ") and err.count("\n") == 1
     assert not out.exists()
@@ -236,6 +236,6 @@ def test_cli_split_corpus_too_small_exits_1(tmp_path, capsys):
 
 
 def test_cli_split_refuses_a_format_without_items_before_reading(tmp_path, capsys):
-    assert main(["split", str(tmp_path / "missing.jsonl"), "--to", "wnli", "-o", str(tmp_path / "s")]) == 1
+    assert main(["split", str(tmp_path / "missing.jsonl"), "--to", "wnli", "-o", str(tmp_path / "s")]) == 2
     assert "format 'wnli' does not write schema items" in capsys.readouterr().err  # not "no such file": nothing was read
     assert not (tmp_path / "s").exists()

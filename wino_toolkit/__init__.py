@@ -6,12 +6,14 @@
 """
 from __future__ import annotations
 
+from ._version import __version__
 from .api import convert, read, resolve_format, validate, write
 from .errors import (
     ConversionError,
     FormatError,
     MissingDependencyError,
     OutputError,
+    ParameterError,
     SchemaError,
     UnknownNameError,
     WinoError,
@@ -20,8 +22,6 @@ from .formats import Format, detect_format, formats, register_format
 from .schema import SCHEMA_VERSION, Candidate, Item, Knowledge, NLIPair, Span
 from .stats import corpus_stats
 from .twins import link_twins, trigger_diff, twin_report
-
-__version__ = "0.1.0"
 
 __all__ = [
     "__version__",
@@ -48,6 +48,7 @@ __all__ = [
     "FormatError",
     "SchemaError",
     "UnknownNameError",
+    "ParameterError",
     "ConversionError",
     "MissingDependencyError",
     "OutputError",

@@ -18,10 +18,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, BinaryIO, Iterable, Iterator, Sequence
 
-from .errors import ConversionError, FormatError, WinoError
+from .errors import ConversionError, FormatError, ParameterError, WinoError
 from .formats import Format, detect_format, formats, make_config
 from .forms import FormReport, Skipped, derive
-from .io import atomic_output, collect_errors
+from .io import atomic_output, check_encoding, collect_errors
 from .quirks import QuirkReport, quirks_of
 from .reader_options import ReaderOptions
 from .twins import link_twins
@@ -86,11 +86,12 @@ def _sources(inputs: PathLike | Sequence[PathLike], source_format: str | None,
     for name in _as_list(inputs):
         path = _readable(name)
         try:
+            check_encoding(path)  # UTF-16 is named as such, whatever the format (XML too)
             fmt = resolve_format(path, source_format)
         except FormatError as exc:
             raise _renamed(exc, path, name) from None
         if fmt.read is None:
-            raise WinoError(f"format {fmt.name!r} can be written but not read")
+            raise ParameterError(f"format {fmt.name!r} can be written but not read")
         mine = chosen.take(name, fmt)
         given = mine.pop("split", None)
         config = make_config(fmt, mine)
@@ -319,6 +320,8 @@ def validate(
                     first = seen.add(record, path)
                     if first is not None:
                         problems.append(Problem(str(path), where, _duplicate(record, first)))
+            except ParameterError:  # a reader option that cannot work is the command's mistake, not the file's
+                raise
             except WinoError as exc:
                 errors.append(exc)
         problems.extend(map(located, errors))
@@ -340,7 +343,7 @@ def write(
     """
     fmt = formats.get(to)
     if fmt.write is None:
-        raise WinoError(f"format {fmt.name!r} can be read but not written")
+        raise ParameterError(f"format {fmt.name!r} can be read but not written")
     config = make_config(fmt, options)
     counted = _Counter(records)
     with atomic_output(output) as fh:
@@ -404,7 +407,7 @@ def convert(
     """
     target = formats.get(to)
     if target.write is None:
-        raise WinoError(f"format {target.name!r} can be read but not written")
+        raise ParameterError(f"format {target.name!r} can be read but not written")
     sources = _sources(inputs, source_format, read_options)
     _refuse_overwriting_an_input(output, sources)
     deriving = False

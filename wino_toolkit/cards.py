@@ -5,6 +5,10 @@ table of test sets): name, title, languages, citation, license, homepage, the fo
 and the release files with their URL, SHA-256 and size. Cards are validated when they are loaded,
 so a bad card fails with its file name and the broken field instead of misbehaving later.
 
+:func:`identify` says which card a file's corpus is by the file's content, never by its format alone: most
+readers name their items after the corpus the format was made for (a WSC file written in WinoGrande's format
+reads as ``winogrande``), so that name says nothing about whose license applies.
+
 >>> from wino_toolkit.cards import get_card
 >>> card = get_card("wsc285")
 >>> card.format, card.languages
@@ -12,6 +16,8 @@ so a bad card fails with its file name and the broken field instead of misbehavi
 """
 from __future__ import annotations
 
+import hashlib
+import os
 import re
 from dataclasses import dataclass, field
 from importlib import resources
@@ -22,7 +28,8 @@ from urllib.parse import urlsplit
 from .errors import MissingDependencyError, WinoError
 from .registry import Registry
 
-__all__ = ["Card", "CardFile", "CardError", "cards", "list_cards", "get_card", "load_card", "parse_card"]
+__all__ = ["Card", "CardFile", "CardError", "cards", "list_cards", "get_card", "load_card", "parse_card", "Identity",
+           "identify"]
 
 #: a card name: lowercase words joined by hyphens, e.g. ``superglue-wsc``
 NAME = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
@@ -272,3 +279,67 @@ def list_cards() -> list[Card]:
 def get_card(name: str) -> Card:
     """The card called ``name``; an unknown name raises :class:`UnknownNameError` with near matches."""
     return cards.get(name)
+
+
+@dataclass(frozen=True)
+class Identity:
+    """Which corpus card a file's items belong to, and the evidence: ``checksum`` (the bytes are a release file
+    of the card), ``sample`` (the bytes are the toolkit's bundled sample of it), ``declared`` (the records, or a
+    reader option the user gave, name the corpus) or ``unknown`` (``card`` is ``None``)."""
+
+    card: Card | None
+    evidence: str
+    detail: str
+
+
+def identify(path: str | os.PathLike, corpus: str, format_name: str, *, named: bool = False) -> Identity:
+    """The card of the items named ``corpus`` that the file ``path`` (read in format ``format_name``) holds, by
+    content: a release file's checksum, the bundled sample's bytes, or a name the records carry themselves
+    (native JSON Lines) or the user gave (``named``: ``-O corpus=...``). A name the format gives every file it
+    reads identifies nothing: then the corpus is unknown."""
+    p = Path(path)
+    size = p.stat().st_size
+    release = [(card, f) for card in list_cards() for f in card.files if f.size == size]
+    samples = [s for s in _samples() if s.stat().st_size == size]
+    digest = _sha256(p) if release or samples else ""
+    matches = [(card, f) for card, f in release if f.sha256 == digest]
+    if matches:
+        card, f = next(((c, f) for c, f in matches if c.name == corpus), matches[0])
+        return Identity(card, "checksum", f"the bytes of {card.name}'s release file {f.name} (sha256 {digest[:12]})")
+    own = _card_named(corpus)
+    if own is not None and any(_sha256(s) == digest for s in samples):
+        return Identity(own, "sample", f"the toolkit's bundled sample of {corpus}")
+    if own is not None and (named or not _names_its_items(format_name)):
+        how = "a reader option" if named else "its records"
+        return Identity(own, "declared", f"named {corpus} by {how}; not a release file of the card")
+    if own is None:
+        return Identity(None, "unknown", f"no corpus card is named {corpus}, and no card's release file has these bytes")
+    return Identity(None, "unknown", f"read as {format_name}, which names the items of every file {corpus}; "
+                                     "no corpus card's release file has these bytes, so which corpus it is is unknown")
+
+
+def _card_named(name: str) -> Card | None:
+    return cards.get(name) if name in cards else None
+
+
+def _names_its_items(format_name: str) -> bool:
+    """Whether the format gives its items a corpus name of its own (a ``corpus`` reader option) rather than
+    reading it from each record."""
+    import dataclasses
+
+    from .formats import formats
+
+    return any(f.name == "corpus" for f in dataclasses.fields(formats.get(format_name).config))
+
+
+def _samples() -> list[Path]:
+    root = resources.files("wino_toolkit.corpora") / "samples"
+    return [Path(str(p)) for p in root.iterdir() if p.is_file()]
+
+
+def _sha256(path: Path) -> str:
+    digest = hashlib.sha256()
+    with open(path, "rb") as fh:
+        for block in iter(lambda: fh.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()

@@ -13,12 +13,13 @@ import sys
 import warnings
 from typing import Any, Iterator, Sequence
 
-from . import __version__
-from .console import add_reader_option, key_values, make_console, skip_summary
-from .errors import UnknownNameError, WinoError, WinoWarning
+from ._version import __version__
+from .console import add_reader_option, key_values, make_console, nli_stats_table, skip_summary, stats_table
+from .errors import ParameterError, UnknownNameError, WinoError, WinoWarning
 from .hub import library_output
 from .io import check_output_dir, check_output_file
 from .locks import command_label
+from .paths import input_path, output_dir, output_over_input, output_path
 
 EPILOG = """examples:
   wino convert WSCollection.xml --to jsonl -o wsc285.jsonl
@@ -42,8 +43,6 @@ def cmd_convert(args: argparse.Namespace) -> int:
     formats.get(args.to)  # unknown target: fail before reading anything
     if args.source_format:
         formats.get(args.source_format)
-    if args.report and args.output and _same_path(args.report, args.output):
-        raise WinoError(f"{args.report}: --report and -o name the same file")
     check_output_file(args.output, "-o")
     check_output_file(args.report, "--report")
     try:
@@ -79,12 +78,6 @@ def cmd_convert(args: argparse.Namespace) -> int:
         else:
             console.print("  (--report FILE lists every skipped item)")
     return 0
-
-
-def _same_path(a: str, b: str) -> bool:
-    import os
-
-    return os.path.realpath(a) == os.path.realpath(b)
 
 
 def _write_skip_report(path: str, skipped) -> None:
@@ -137,56 +130,6 @@ def cmd_stats(args: argparse.Namespace) -> int:
     if "nli" in stats:
         console.print(nli_stats_table(stats))
     return 0
-
-
-def stats_table(stats: dict[str, Any]):
-    """The schema items' rows, one per corpus and split."""
-    from rich.table import Table
-
-    table = Table(title="corpus statistics", title_justify="left")
-    columns = ["corpus", "items", "schemas", "twins", "singletons", "languages", "labels", "avg tokens", "vocabulary"]
-    for col in columns:
-        table.add_column(col, justify="left" if col in ("corpus", "languages", "labels") else "right")
-    rows = list(stats["corpora"].items())
-    if len(rows) > 1:
-        rows.append(("total", stats["total"]))
-    for name, s in rows:
-        larger = "".join(f" +{n}×{size}" for size, n in s["larger_groups"].items())
-        table.add_row(
-            name,
-            str(s["items"]),
-            str(s["schemas"]),
-            f"{s['twins']}{larger}",
-            str(s["singletons"]),
-            ", ".join(s["languages"]),
-            ", ".join(f"{k}: {v}" for k, v in s["labels"].items()),
-            f"{s['avg_tokens']:.1f}",
-            str(s["vocabulary"]),
-        )
-    return table
-
-
-def nli_stats_table(stats: dict[str, Any]):
-    """The NLI pairs' rows, one per corpus and split."""
-    from rich.table import Table
-
-    table = Table(title="NLI pair statistics", title_justify="left")
-    for col in ("corpus", "pairs", "premises", "languages", "labels", "avg premise tokens", "hypothesis tokens"):
-        table.add_column(col, justify="left" if col in ("corpus", "languages", "labels") else "right")
-    rows = list(stats["nli"].items())
-    if len(rows) > 1:
-        rows.append(("total", stats["nli_total"]))
-    for name, s in rows:
-        table.add_row(
-            name,
-            str(s["pairs"]),
-            str(s["premises"]),
-            ", ".join(s["languages"]),
-            ", ".join(f"{k}: {v}" for k, v in s["labels"].items()),
-            f"{s['avg_premise_tokens']:.1f}",
-            f"{s['avg_hypothesis_tokens']:.1f} ({s['hypothesis_tokens_min']}-{s['hypothesis_tokens_max']})",
-        )
-    return table
 
 
 def cmd_formats(args: argparse.Namespace) -> int:
@@ -242,7 +185,7 @@ def cmd_corpora(args: argparse.Namespace) -> int:
         make_console().print(table)
         return 0
     if not args.name:
-        raise WinoError(f"wino corpora {args.action} needs a corpus NAME (see `wino corpora list`)")
+        raise ParameterError(f"wino corpora {args.action} needs a corpus NAME (see `wino corpora list`)")
     card = cards.get_card(args.name)
     if args.action == "info":
         if args.json:
@@ -309,14 +252,17 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
     def inputs(p: argparse.ArgumentParser) -> None:
-        p.add_argument("inputs", nargs="+", metavar="INPUT", help="corpus file(s); the format is detected from content")
+        p.add_argument("inputs", nargs="+", metavar="INPUT", type=input_path, help="corpus file(s); the format is detected from content")
         p.add_argument("--from", dest="source_format", metavar="FORMAT", help=f"input format ({names})")
         add_reader_option(p)
 
     p = sub.add_parser("convert", help="convert corpora between formats", description="Convert corpora between formats.")
     inputs(p)
-    p.add_argument("--to", required=True, metavar="FORMAT", help=f"output format ({names})")
-    p.add_argument("-o", "--output", metavar="OUT", help="output file (default: stdout); written atomically")
+    derived = ", ".join(f"{form} = {formats.canonical(form)}" if form in formats and formats.canonical(form) != form
+                        else form for form in sorted({fmt.derive for _, fmt in formats.items() if fmt.derive}))
+    p.add_argument("--to", required=True, metavar="FORMAT", help=f"output format ({names}) or derived form ({derived}): "
+                   "schema items are derived to the format's form on the way")
+    p.add_argument("-o", "--output", metavar="OUT", type=output_path, help="output file (default: stdout); written atomically")
     p.add_argument("-W", dest="write_option", action="append", metavar="KEY=VALUE", help="writer option")
     p.add_argument("--no-id-check", action="store_true", help="skip the duplicate-id check: constant memory on huge files")
     p.add_argument("--script", choices=("hans", "hant"), help="write Chinese forms in Simplified (hans) or Traditional (hant) script")
@@ -324,7 +270,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--verbatim", action="store_true",
         help="for languages without rules (e.g. ru), substitute candidates verbatim instead of skipping; may be ungrammatical",
     )
-    p.add_argument("--report", metavar="FILE", help="write the items a form could not be derived for, with reasons (TSV, always written)")
+    p.add_argument("--report", metavar="FILE", type=output_path, help="write the items a form could not be derived for, with reasons (TSV, always written)")
     p.add_argument(
         "--strict", action="store_true",
         help="fail (exit 1, nothing written) on any reader quirk or any item that would be skipped",
@@ -350,7 +296,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("action", choices=("list", "info", "fetch"))
     p.add_argument("name", nargs="?", metavar="NAME")
     p.add_argument("--json", action="store_true")
-    p.add_argument("--cache", metavar="DIR", help="download directory (default: $WINO_CACHE or ~/.cache/wino-toolkit)")
+    p.add_argument("--cache", metavar="DIR", type=output_dir(), help="download directory (default: $WINO_CACHE or ~/.cache/wino-toolkit)")
     p.add_argument("--force", action="store_true", help="download again even when cached")
     p.set_defaults(func=cmd_corpora)
 
@@ -381,7 +327,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_audit_commands(sub)
 
     p = sub.add_parser("demo", help="run the main job on the bundled sample corpora")
-    p.add_argument("-o", "--output", metavar="DIR", help="keep the converted files here (default: a temporary directory)")
+    p.add_argument("-o", "--output", metavar="DIR", type=output_dir(), help="keep the converted files here (default: a temporary directory)")
     p.set_defaults(func=cmd_demo)
     return parser
 
@@ -399,11 +345,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         parser = build_parser()
         args = parser.parse_args(argv)
+        clash = output_over_input(parser, args)  # before any work: no output replaces an input
+        if clash:
+            print(f"wino: error: {clash}", file=sys.stderr)
+            return 2
         sub = getattr(args, f"{args.command}_command", None)  # e.g. wino eval transfer: how a lock names its holder
         with library_output(getattr(args, "verbose", False)), _one_line_notes(), \
                 command_label(" ".join(filter(None, ("wino", args.command, sub)))):  # --verbose: transformers' own output
             return args.func(args)
-    except UnknownNameError as exc:
+    except (UnknownNameError, ParameterError) as exc:  # usage: a name or a value that cannot work
         print(f"wino: error: {exc}", file=sys.stderr)
         return 2
     except WinoError as exc:

@@ -6,9 +6,9 @@ import sys
 from collections import Counter
 from typing import Any, Iterable, Mapping, Sequence
 
-from .errors import WinoError
+from .errors import ParameterError
 
-__all__ = ["make_console", "key_values", "add_reader_option", "deprecated_options", "item_progress", "add_verbose_option",
+__all__ = ["stats_table", "nli_stats_table", "make_console", "key_values", "add_reader_option", "deprecated_options", "item_progress", "add_verbose_option",
            "labelled_tasks", "skip_summary"]
 
 
@@ -18,7 +18,7 @@ def key_values(pairs: Sequence[str] | None, flag: str) -> dict[str, str]:
     for pair in pairs or ():
         key, sep, value = pair.partition("=")
         if not sep or not key:
-            raise WinoError(f"{flag} takes KEY=VALUE, not {pair!r}")
+            raise ParameterError(f"{flag} takes KEY=VALUE, not {pair!r}")
         out[key] = value
     return out
 
@@ -41,12 +41,14 @@ def deprecated_options(pairs: Sequence[str] | None, flag: str, paths: Sequence[s
 
 
 def make_console(stderr: bool = False):
-    """A rich console; piped output (files, CI logs) gets a wide table rather than rich's 80 columns."""
+    """A rich console; piped output (files, CI logs) gets a wide table rather than rich's 80 columns, and no
+    line of its is ever broken or cut: a signature (a table's caption, or a line of its own) is copied from a log
+    into a paper or a script and must stay one token, whatever the table's width or ``$COLUMNS``."""
     from rich.console import Console
 
     stream = sys.stderr if stderr else sys.stdout
-    width = None if stream.isatty() else 160
-    return Console(stderr=stderr, highlight=False, width=width)
+    piped = not stream.isatty()
+    return Console(stderr=stderr, highlight=False, width=160 if piped else None, soft_wrap=piped)
 
 
 def item_progress(console, unit: str = "items", interval: float | None = None):
@@ -119,3 +121,53 @@ def skip_summary(reasons: Iterable[str] | Mapping[str, int], headline: str, *, o
         return f"{head} ({'; '.join(listed)})" if listed else head
     lines = [f"{head}:" if top else head] + [f"  {n:>5,}  {reason}" for reason, n in top]
     return "\n".join(lines + ([f"         ... and {more} more reasons"] if more else []))
+
+
+def stats_table(stats: dict[str, Any]):
+    """The schema items' rows, one per corpus and split."""
+    from rich.table import Table
+
+    table = Table(title="corpus statistics", title_justify="left")
+    columns = ["corpus", "items", "schemas", "twins", "singletons", "languages", "labels", "avg tokens", "vocabulary"]
+    for col in columns:
+        table.add_column(col, justify="left" if col in ("corpus", "languages", "labels") else "right")
+    rows = list(stats["corpora"].items())
+    if len(rows) > 1:
+        rows.append(("total", stats["total"]))
+    for name, s in rows:
+        larger = "".join(f" +{n}×{size}" for size, n in s["larger_groups"].items())
+        table.add_row(
+            name,
+            str(s["items"]),
+            str(s["schemas"]),
+            f"{s['twins']}{larger}",
+            str(s["singletons"]),
+            ", ".join(s["languages"]),
+            ", ".join(f"{k}: {v}" for k, v in s["labels"].items()),
+            f"{s['avg_tokens']:.1f}",
+            str(s["vocabulary"]),
+        )
+    return table
+
+
+def nli_stats_table(stats: dict[str, Any]):
+    """The NLI pairs' rows, one per corpus and split."""
+    from rich.table import Table
+
+    table = Table(title="NLI pair statistics", title_justify="left")
+    for col in ("corpus", "pairs", "premises", "languages", "labels", "avg premise tokens", "hypothesis tokens"):
+        table.add_column(col, justify="left" if col in ("corpus", "languages", "labels") else "right")
+    rows = list(stats["nli"].items())
+    if len(rows) > 1:
+        rows.append(("total", stats["nli_total"]))
+    for name, s in rows:
+        table.add_row(
+            name,
+            str(s["pairs"]),
+            str(s["premises"]),
+            ", ".join(s["languages"]),
+            ", ".join(f"{k}: {v}" for k, v in s["labels"].items()),
+            f"{s['avg_premise_tokens']:.1f}",
+            f"{s['avg_hypothesis_tokens']:.1f} ({s['hypothesis_tokens_min']}-{s['hypothesis_tokens_max']})",
+        )
+    return table

@@ -3,10 +3,13 @@
 For every sample it detects the format, reads and validates, converts to the native format, proves
 the round trip through its own format is lossless, reports corpus statistics, derives the forms and
 runs the PMI word-association check against small bundled Wikipedia samples; it ends by writing the
-audit of the samples (``wino audit``) and saying where it is.
+audit of the samples (``wino audit``) and saying where it is: ``audit.html`` in the ``-o`` directory, or
+else a new file of its own in the temporary directory (``wino-demo-audit-XXXXXXXX.html``), which no other
+user's demo overwrites.
 """
 from __future__ import annotations
 
+import os
 import tempfile
 import time
 from importlib import resources
@@ -110,7 +113,7 @@ def _pmi(items: list, workdir: Path):
 def run_demo(output: str | None, *, console) -> int:
     from rich.table import Table
 
-    from .cli import stats_table
+    from .console import stats_table
 
     started = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="wino-demo-") as tmp:
@@ -167,20 +170,30 @@ def run_demo(output: str | None, *, console) -> int:
         )
         if output:
             console.print(f"native files written to {outdir}")
-        where = outdir / "audit.html" if output else Path(tempfile.gettempdir()) / "wino-demo-audit.html"
-        console.print(_audit(where), markup=False)
+        console.print(_audit(outdir / "audit.html" if output else None), markup=False)
     return 1 if failures else 0
 
 
-def _audit(path: Path) -> str:
-    """Write the audit of the bundled samples (``wino audit``) to ``path`` and say where it is; never into the
-    temporary work directory, which goes at the end."""
+def _audit(path: Path | None) -> str:
+    """Write the audit of the bundled samples (``wino audit``) to ``path`` and say where it is; without one, to a
+    new file made for this run, never a fixed name that two users' demos would overwrite (or, one user's file being
+    read-only to the other, fail on), and never into the temporary work directory, which goes at the end."""
     from .audit import audit
     from .io import atomic_output
 
     report = audit(sample_files())
-    with atomic_output(path) as fh:
-        fh.write(report.html().encode("utf-8"))
+    made = path is None
+    if path is None:
+        fd, name = tempfile.mkstemp(prefix="wino-demo-audit-", suffix=".html")
+        os.close(fd)
+        path = Path(name)
+    try:
+        with atomic_output(path) as fh:
+            fh.write(report.html().encode("utf-8"))
+    except BaseException:
+        if made:  # no empty file of ours left behind
+            path.unlink(missing_ok=True)
+        raise
     done = sum(1 for s in report.sections if s.status == "ok")
     failed = [f"{s.question.rstrip('?')} skipped: {s.verdict.removeprefix('failed: ')}" for s in report.sections
               if s.status == "failed"]  # a missing extra: the line names its pip install

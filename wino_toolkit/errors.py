@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from os import PathLike
 
-__all__ = ["WinoError", "FormatError", "SchemaError", "UnknownNameError", "ConversionError", "MissingDependencyError", "FormError", "OutputError",
-           "WinoWarning"]
+__all__ = ["WinoError", "FormatError", "SchemaError", "UnknownNameError", "ParameterError", "ConversionError", "MissingDependencyError",
+           "FormError", "OutputError", "WinoWarning"]
 
 
 class WinoError(Exception):
@@ -52,6 +52,15 @@ class UnknownNameError(WinoError, KeyError):
 
     def __str__(self) -> str:  # KeyError would quote the message
         return str(self.args[0])
+
+
+class ParameterError(WinoError, ValueError):
+    """A parameter or option whose value cannot work (``threshold=1.5``, ``--window 0``, few-shot with ``mlm``,
+    an option the format does not have): the caller's mistake, not the data's, so ``wino`` exits 2 (usage).
+
+    Also a :class:`ValueError`, so the estimators keep scikit-learn's contract (``fit`` with a bad
+    parameter raises ``ValueError``) and ``except ValueError`` in callers still holds.
+    """
 
 
 class ConversionError(WinoError):

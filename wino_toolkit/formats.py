@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, BinaryIO, Callable, Iterable, Iterator
 
-from .errors import ConversionError, FormatError, WinoError
-from .io import SNIFF_BYTES
+from .errors import ConversionError, FormatError, ParameterError
+from .io import SNIFF_BYTES, encoding_problem
 from .registry import Registry
 
 __all__ = ["Format", "NoConfig", "formats", "register_format", "detect_format", "make_config", "record_by_record"]
@@ -93,7 +93,7 @@ def make_config(fmt: Format, options: dict[str, Any] | None = None) -> Any:
         key = key.replace("-", "_")
         if key not in known:
             names = ", ".join(known) or "none"
-            raise WinoError(f"format {fmt.name!r} has no option {key!r} (options: {names})")
+            raise ParameterError(f"format {fmt.name!r} has no option {key!r} (options: {names})")
         values[key] = _coerce(value, known[key].type, key)
     return fmt.config(**values)
 
@@ -107,12 +107,12 @@ def _coerce(value: Any, annotation: Any, key: str) -> Any:
             return True
         if value.lower() in ("0", "false", "no", "off"):
             return False
-        raise WinoError(f"option {key!r} takes true or false, not {value!r}")
+        raise ParameterError(f"option {key!r} takes true or false, not {value!r}")
     if "int" in kind and "str" not in kind:
         try:
             return int(value)
         except ValueError:
-            raise WinoError(f"option {key!r} takes a whole number, not {value!r}") from None
+            raise ParameterError(f"option {key!r} takes a whole number, not {value!r}") from None
     if "None" in kind and value.lower() in ("none", ""):
         return None
     return value
@@ -176,7 +176,8 @@ def detect_format(path: str | os.PathLike) -> Format:
         matches = by_ext or matches
     if len(matches) == 1:
         return matches[0]
-    if not matches:
-        raise FormatError(p, None, "no known format recognises this file; name one with --from (see `wino formats`)")
+    if not matches:  # a UTF-16 file is named as such: --from would not make it readable
+        raise FormatError(p, None, encoding_problem(head) or "no known format recognises this file; name one with --from "
+                          "(see `wino formats`)")
     names = ", ".join(fmt.name for fmt in matches)
     raise FormatError(p, None, f"looks like several formats ({names}); name one with --from")

@@ -15,16 +15,17 @@ import os
 import socket
 import threading
 import time
+import warnings
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterator
 from urllib.parse import urlsplit
 from urllib.request import getproxies, proxy_bypass
 
-from .errors import WinoError
+from .errors import WinoError, WinoWarning
 from .extras import require
 
-__all__ = ["ModelSource", "resolve_model", "from_pretrained", "adapter_from_pretrained", "library_output"]
+__all__ = ["ModelSource", "resolve_model", "from_pretrained", "check_adapter", "adapter_from_pretrained", "library_output"]
 
 PROBE_SECONDS = 3.0
 VERDICT_SECONDS = 60.0  # one command's loads share a probe; a later one (a notebook cell) probes again
@@ -38,6 +39,8 @@ PARTS = {
                   "no tokenizer (tokenizer.json, tokenizer_config.json, vocab.json, vocab.txt or a sentencepiece .model)"),
 }
 MODEL_PARTS = ("config", "weights", "tokenizer")
+#: the weight files ``peft.PeftModel.from_pretrained`` reads from an adapter directory, either will do
+ADAPTER_WEIGHTS = ("adapter_model.safetensors", "adapter_model.bin")
 _SHOWN = contextvars.ContextVar("wino_library_output", default=False)
 
 
@@ -154,13 +157,25 @@ def _offline(on: bool) -> Iterator[None]:
             os.environ["HF_HUB_OFFLINE"] = before_env
 
 
-def adapter_from_pretrained(model: Any, path: str | os.PathLike) -> Any:
-    """``model`` with the PEFT adapter in directory ``path`` on it (``peft.PeftModel.from_pretrained``), quiet
-    like every load here; a directory without an adapter, or one that does not fit the model, is one line."""
-    peft = require("peft", "peft", "PEFT adapters")
+def check_adapter(path: str | os.PathLike) -> Path:
+    """The PEFT adapter directory ``path``, or a :class:`WinoError` saying in one line what it lacks: its
+    adapter_config.json, or its weights. Callers check before any work: peft, finding no weights on disk,
+    looks for them on the hub instead (a traceback offline), and only once the model has loaded."""
     directory = Path(path).expanduser()
     if not (directory / "adapter_config.json").is_file():
         raise WinoError(f"{path}: not a PEFT adapter directory (no adapter_config.json)")
+    if not any((directory / name).is_file() for name in ADAPTER_WEIGHTS):
+        raise WinoError(f"{path}: the PEFT adapter's weights are missing: its adapter_config.json has no "
+                        f"{' or '.join(ADAPTER_WEIGHTS)} beside it")
+    return directory
+
+
+def adapter_from_pretrained(model: Any, path: str | os.PathLike) -> Any:
+    """``model`` with the PEFT adapter in directory ``path`` on it (``peft.PeftModel.from_pretrained``), quiet
+    like every load here; a directory without an adapter or its weights (:func:`check_adapter`), or an adapter
+    that does not fit the model, is one line."""
+    peft = require("peft", "peft", "PEFT adapters")
+    directory = check_adapter(path)
     with _quiet():
         try:
             return peft.PeftModel.from_pretrained(model, str(directory))
@@ -170,7 +185,9 @@ def adapter_from_pretrained(model: Any, path: str | os.PathLike) -> Any:
 
 @contextlib.contextmanager
 def _quiet() -> Iterator[None]:
-    """transformers and huggingface_hub at error level and without progress bars, restored after."""
+    """transformers and huggingface_hub at error level and without progress bars, and the libraries' Python
+    warnings (transformers' and peft's FutureWarnings and UserWarnings about their own internals) hidden, all
+    restored after; the toolkit's own notes (:class:`WinoWarning`) still pass."""
     if _SHOWN.get():
         yield
         return
@@ -183,7 +200,10 @@ def _quiet() -> Iterator[None]:
     hub_utils.logging.set_verbosity_error()
     tf_logging.disable_progress_bar()  # the hub's bars too
     try:
-        yield
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            warnings.simplefilter("default", WinoWarning)
+            yield
     finally:
         tf_logging.set_verbosity(levels[0])
         hub_utils.logging.set_verbosity(levels[1])

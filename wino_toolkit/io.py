@@ -11,12 +11,13 @@ import stat
 import sys
 import tempfile
 from pathlib import Path
-from typing import BinaryIO, Callable, Iterator
+from typing import Any, BinaryIO, Callable, Iterable, Iterator
 
 from .errors import FormatError, OutputError, WinoError
 
 __all__ = ["atomic_output", "check_output_file", "check_output_dir", "collect_errors", "recover", "read_text", "iter_lines",
-           "iter_jsonl", "load_json_array", "read_head", "text_writer", "SNIFF_BYTES"]
+           "iter_jsonl", "load_json_array", "text_writer", "SNIFF_BYTES", "encoding_problem",
+           "check_encoding", "LINE_ENDING", "mark_line_ending", "line_ending_of"]
 
 SNIFF_BYTES = 65536
 
@@ -223,9 +224,42 @@ def recover(error: FormatError) -> None:
     sink.append(error)
 
 
-def read_head(path: str | os.PathLike, size: int = SNIFF_BYTES) -> bytes:
+#: byte-order marks of the wide Unicode encodings, UTF-32's first (its little-endian mark starts like UTF-16's)
+_WIDE_MARKS = ((b"\xff\xfe\x00\x00", "UTF-32", "little-endian"), (b"\x00\x00\xfe\xff", "UTF-32", "big-endian"),
+               (b"\xff\xfe", "UTF-16", "little-endian"), (b"\xfe\xff", "UTF-16", "big-endian"))
+
+
+def encoding_problem(head: bytes) -> str | None:
+    """What to say of a file whose first bytes ``head`` are UTF-16 or UTF-32 text (a byte-order mark, or ASCII
+    with a NUL byte beside every character, as Windows' "Unicode" saves it), else ``None``.
+
+    Every reader decodes UTF-8 (XML: as the file declares), so such a file fails as "byte 0xff is not valid
+    utf-8" or, its format not being recognised, as "name one with --from": both send the user the wrong way.
+    """
+    found = next(((name, order) for mark, name, order in _WIDE_MARKS if head.startswith(mark)), None)
+    sample = head[: min(len(head), 64) // 2 * 2]
+    if found is None and len(sample) >= 4:
+        even, odd = sample[0::2], sample[1::2]
+        found = ("UTF-16", "little-endian") if all(even) and not any(odd) else \
+            ("UTF-16", "big-endian") if all(odd) and not any(even) else None
+    if found is None:
+        return None
+    name, order = found
+    return f"the file is {name} ({order}), not UTF-8: save it as UTF-8 (e.g. iconv -f {name} -t UTF-8)"
+
+
+def check_encoding(path: str | os.PathLike) -> None:
+    """Refuse a UTF-16 or UTF-32 file in one line naming its encoding (:func:`encoding_problem`) before any
+    reader opens it: the line readers would say so themselves, but an XML reader decodes on its own and reads
+    such a file only in part (what it keeps byte for byte is found in the raw bytes)."""
     with open(path, "rb") as fh:
-        return fh.read(size)
+        problem = encoding_problem(fh.read(64))
+    if problem:
+        raise FormatError(path, None, problem)
+
+
+def _is_utf8(encoding: str) -> bool:
+    return encoding.lower().replace("-", "").replace("_", "") in ("utf8", "utf8sig")
 
 
 def _decode(path: Path, data: bytes, encoding: str) -> str:
@@ -244,7 +278,11 @@ def read_text(path: str | os.PathLike, encoding: str = "utf-8") -> str:
     data = p.read_bytes()
     if not data.strip():
         raise FormatError(p, None, "file is empty")
-    if encoding.lower().replace("-", "") in ("utf8", "utf8sig") and data.startswith(b"\xef\xbb\xbf"):
+    utf8 = _is_utf8(encoding)
+    problem = utf8 and encoding_problem(data[:64])
+    if problem:
+        raise FormatError(p, None, problem)
+    if utf8 and data.startswith(b"\xef\xbb\xbf"):
         data = data[3:]
     return _decode(p, data, encoding)
 
@@ -257,10 +295,13 @@ def iter_lines(path: str | os.PathLike, encoding: str = "utf-8") -> Iterator[tup
     """
     p = Path(path)
     empty = True
+    utf8 = _is_utf8(encoding)
     with open(p, "rb") as fh:
         for number, raw in enumerate(fh, 1):
             if empty and raw.strip():
                 empty = False
+            if number == 1 and utf8 and (problem := encoding_problem(raw[:64])):
+                raise FormatError(p, None, problem)
             try:
                 line = raw.decode(encoding)
             except UnicodeDecodeError as exc:
@@ -272,6 +313,27 @@ def iter_lines(path: str | os.PathLike, encoding: str = "utf-8") -> Iterator[tup
             yield number, line[:-1] if line.endswith("\n") else line
     if empty:
         raise FormatError(p, None, "file is empty")
+
+
+#: meta key of a line format's first record: the file's line ending when it is not ``\n`` (``"\r\n"``, a file
+#: saved on Windows), which the writer of that format writes back (a byte-exact format keeps its line ends)
+LINE_ENDING = "line_ending"
+
+
+def mark_line_ending(records: Iterable[Any], path: str | os.PathLike) -> Iterator[Any]:
+    """Pass ``records`` through, noting on the first one the line ending of ``path``'s first line when it
+    is ``\\r\\n``; :func:`line_ending_of` gives it back to the writer."""
+    for n, record in enumerate(records):
+        if n == 0:
+            with open(path, "rb") as fh:
+                if fh.readline().endswith(b"\r\n"):
+                    record.meta[LINE_ENDING] = "\r\n"
+        yield record
+
+
+def line_ending_of(meta: dict[str, Any] | None) -> str:
+    """The line ending :func:`mark_line_ending` noted in a first record's ``meta``, else ``"\\n"``."""
+    return "\r\n" if meta and meta.get(LINE_ENDING) == "\r\n" else "\n"
 
 
 @contextlib.contextmanager

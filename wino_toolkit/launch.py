@@ -36,14 +36,23 @@ def state() -> Any:
 
 
 def is_main() -> bool:
-    """Whether this process writes the outputs: always, unless launched as one of several and not the first."""
-    return not launched() or state().is_main_process
+    """Whether this process writes the outputs: always, unless launched as one of several and not the first.
+
+    Read from the launcher's ``RANK`` (what accelerate's process index is) without setting up
+    ``torch.distributed``: a command that runs in one process (``wino pmi index``) lets the others exit, and
+    the main one must not then wait for them to join a process group."""
+    if not launched():
+        return True
+    rank = os.environ.get("RANK", "").strip()
+    return int(rank) == 0 if rank.isdigit() else state().is_main_process
 
 
 def device(requested: str) -> str:
-    """The device this process scores on: its own GPU under a launcher (``auto``), else ``requested``."""
+    """The device this process scores on: its own GPU under a launcher (``auto``), else ``requested``. A CPU is
+    named ``cpu`` whatever index the launcher gave it (``cpu:0``), as one process names it."""
     if launched() and requested == "auto":
-        return str(state().device)
+        chosen = state().device
+        return "cpu" if chosen.type == "cpu" else str(chosen)
     return requested
 
 

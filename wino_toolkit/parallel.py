@@ -7,7 +7,7 @@ English sentence alone::
 
     parallel_key(english) = sha1(normalize(english)).hexdigest()[:12]
 
-where ``normalize`` is :func:`wino_toolkit.train.overlap.normalize` (Unicode NFKC, case-folded,
+where ``normalize`` is :func:`wino_toolkit.text.normalize` (Unicode NFKC, case-folded,
 every punctuation character turned into a space, words joined by single spaces), applied after
 HTML line breaks (``<br/>``, which some XWINO references carry) are turned into spaces; the hash
 is taken of the UTF-8 bytes. So "The trophy doesn't fit." and "the trophy doesn t fit" share a key,
@@ -32,6 +32,8 @@ import re
 from collections import defaultdict
 from typing import Iterable
 
+from wino_toolkit.text import normalize
+
 __all__ = ["PARALLEL", "parallel_key", "english_key", "group_by_parallel"]
 
 #: the meta key readers store the parallel key under
@@ -44,8 +46,6 @@ _BREAKS = re.compile(r"<br\s*/?>", re.IGNORECASE)
 
 def english_key(english: str) -> str:
     """The normalised English sentence the key hashes (useful to see why two keys differ)."""
-    from wino_toolkit.train.overlap import normalize  # lazy: the train package is heavier than a reader needs
-
     return normalize(_BREAKS.sub(" ", english))
 
 

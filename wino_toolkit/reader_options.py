@@ -3,7 +3,8 @@
 ``KEY=VALUE`` goes to every input whose format takes ``KEY`` (``split`` to every input), so one
 ``-O subset=wsc273`` serves a command that also reads a WinoGrande file; ``FILE:KEY=VALUE`` goes only to
 the input named ``FILE`` (as given, or its base name), for two inputs of one format that need different
-values. An option that no input takes is an error. A command reading corpora in several roles
+values. ``language`` reads one language of a multilingual corpus (``-O language=fr``: XWINO's and PWS's French
+items) and is the tag a one-language format gives its items. An option that no input takes is an error. A command reading corpora in several roles
 (``--train``, ``--eval``, ``--against``) shares one :class:`ReaderOptions` among its reads and calls
 :meth:`ReaderOptions.check` once all of them have taken theirs.
 """
@@ -14,9 +15,17 @@ import os
 from pathlib import Path
 from typing import Any, Mapping, Sequence
 
-from .errors import WinoError
+from .errors import ParameterError
 
-__all__ = ["ReaderOptions"]
+__all__ = ["ReaderOptions", "language_matches"]
+
+
+def language_matches(wanted: str, tag: str) -> bool:
+    """Whether the reader option ``language=wanted`` of a multilingual format (XWINO, PWS: one language of the
+    corpus is read) picks an item tagged ``tag``: the same BCP-47 tag ignoring case, or its language subtag
+    (``zh`` picks ``zh-Hans``). For a format of one language, ``language`` is the tag its items get."""
+    wanted, tag = wanted.casefold(), tag.casefold()
+    return wanted == tag or wanted == tag.split("-")[0]
 
 
 class ReaderOptions:
@@ -59,10 +68,10 @@ class ReaderOptions:
             where, _, key = raw.rpartition(":")
             named = {n: f for n, f in self._inputs.items() if not where or where in (n, Path(n).name)}
             if not named:
-                raise WinoError(f"{self.flag} {raw}: no input is named {where!r} (inputs: {', '.join(self._inputs)})")
+                raise ParameterError(f"{self.flag} {raw}: no input is named {where!r} (inputs: {', '.join(self._inputs)})")
             formats = dict(named.values())
             if len(formats) == 1:
                 (name, known), = formats.items()
-                raise WinoError(f"format {name!r} has no option {key!r} (options: {', '.join(known) or 'none'})")
+                raise ParameterError(f"format {name!r} has no option {key!r} (options: {', '.join(known) or 'none'})")
             takes = "; ".join(f"{name}: {', '.join(known) or 'none'}" for name, known in formats.items())
-            raise WinoError(f"{self.flag} {raw}: no input's format takes option {key!r} (options of {takes})")
+            raise ParameterError(f"{self.flag} {raw}: no input's format takes option {key!r} (options of {takes})")

@@ -35,7 +35,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping, Sequence
 
-from wino_toolkit.errors import WinoError
+from wino_toolkit.errors import ParameterError, WinoError
 from wino_toolkit.schema import Item
 
 from .terms import Terms, resolve_terms
@@ -93,7 +93,7 @@ def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
     [0.4902, 0.9433]
     """
     if trials <= 0:
-        raise ValueError("the Wilson interval needs at least one trial")
+        raise ParameterError("the Wilson interval needs at least one trial")
     p = successes / trials
     z2 = z * z
     denom = 1 + z2 / trials
@@ -289,7 +289,7 @@ def signature(index: Any, *, threshold: float, seed: int, terms: str = "auto") -
     index's checksum (of its inputs and parameters). The index's own signature contributes its
     segmenter parts; keys this function sets itself are not repeated.
     """
-    from wino_toolkit import __version__
+    from wino_toolkit._version import __version__
 
     own = {"pmi", "lang", "win", "idx", "terms", "thr", "seed", "v"}
     parts = [p for p in str(index.signature).split("|") if p and p.split(":", 1)[0] not in own]
@@ -323,9 +323,9 @@ def check(
     'resistant'
     """
     if not (math.isfinite(threshold) and threshold >= 0):
-        raise WinoError(f"the threshold must be a finite number >= 0, not {threshold}")
+        raise ParameterError(f"the threshold must be a finite number >= 0, not {threshold}")
     if not 0 < alpha < 1:
-        raise WinoError(f"alpha must be between 0 and 1, not {alpha}")
+        raise ParameterError(f"alpha must be between 0 and 1, not {alpha}")
     items = list(items)
     _check_languages(items, index)
     labeled = [i for i in items if i.answer is not None]

@@ -18,8 +18,9 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from wino_toolkit.console import add_reader_option, key_values, make_console
-from wino_toolkit.errors import FormatError, WinoError
+from wino_toolkit.errors import FormatError, ParameterError
 from wino_toolkit.io import check_output_dir, check_output_file
+from wino_toolkit.paths import input_path, output_dir, output_path
 
 __all__ = ["add_pmi_commands", "cmd_index", "cmd_terms", "cmd_check", "cmd_query"]
 
@@ -79,26 +80,33 @@ def _open_index(path: str):
 
 
 def cmd_index(args: argparse.Namespace) -> int:
+    from wino_toolkit import launch
+
     from .segment import check_language
 
+    if not launch.is_main():  # under torchrun / accelerate launch one process builds; the others have nothing to do
+        return 0
     check_language(args.lang)
     check_output_dir(args.output, "-o", "wino pmi index")
     inputs = _existing(args.inputs, "input file")
     if args.window < 1:
-        raise WinoError(f"--window must be at least 1, not {args.window}")
+        raise ParameterError(f"--window must be at least 1, not {args.window}")
     if args.batch_docs < 1:
-        raise WinoError(f"--batch-docs must be at least 1, not {args.batch_docs}")
+        raise ParameterError(f"--batch-docs must be at least 1, not {args.batch_docs}")
     if args.processes is not None and args.processes < 1:
-        raise WinoError(f"--processes must be at least 1, not {args.processes}")
+        raise ParameterError(f"--processes must be at least 1, not {args.processes}")
     if args.scheduler is not None and not re.match(r"^[a-z][a-z0-9+.-]*://\S+$", args.scheduler):
-        raise WinoError(f"--scheduler takes an address like tcp://HOST:PORT, not {args.scheduler!r}")
+        raise ParameterError(f"--scheduler takes an address like tcp://HOST:PORT, not {args.scheduler!r}")
     if (args.user_dict or args.accelerator) and not args.lang.lower().startswith("zh"):
-        raise WinoError("--user-dict and --accelerator apply to Chinese (--lang zh) only")
+        raise ParameterError("--user-dict and --accelerator apply to Chinese (--lang zh) only")
     if args.user_dict is not None:
         _existing([args.user_dict], "user dictionary")
     from .index import build_index
 
     console = make_console(stderr=True)
+    if launch.launched():
+        print("wino: note: pmi index builds in this one process (--processes workers share the work); the launcher's "
+              "other processes exit", file=sys.stderr)
     with warnings.catch_warnings(), _IndexProgress(console) as progress:
         # a library warning (no lemma table for the language) is one line, not Python's two
         warnings.showwarning = lambda message, *rest, **kw: progress.print(f"wino: warning: {message}")
@@ -208,9 +216,9 @@ def cmd_check(args: argparse.Namespace) -> int:
     from .terms import read_terms
 
     if not (math.isfinite(args.threshold) and args.threshold >= 0):
-        raise WinoError(f"--threshold must be a number >= 0, not {args.threshold}")
+        raise ParameterError(f"--threshold must be a number >= 0, not {args.threshold}")
     if not 0 < args.alpha < 1:
-        raise WinoError(f"--alpha must be between 0 and 1, not {args.alpha}")
+        raise ParameterError(f"--alpha must be between 0 and 1, not {args.alpha}")
     if args.terms:
         _existing([args.terms], "terms file")
     indexes = {}
@@ -218,7 +226,7 @@ def cmd_check(args: argparse.Namespace) -> int:
         index = _open_index(path)
         lang = base_language(index.language)
         if lang in indexes:
-            raise WinoError(f"two indexes for language {lang!r}: {indexes[lang][0]} and {path}")
+            raise ParameterError(f"two indexes for language {lang!r}: {indexes[lang][0]} and {path}")
         indexes[lang] = (path, index)
     items = read_corpora(args.inputs, args.source_format, key_values(args.read_option, "-O"))
     terms, label = None, "auto"
@@ -230,7 +238,7 @@ def cmd_check(args: argparse.Namespace) -> int:
         by_language.setdefault(base_language(item.language), []).append(item)
     missing = sorted(set(by_language) - set(indexes))
     if missing:
-        raise WinoError(f"no index for language(s) {', '.join(missing)} (give one --index per language)")
+        raise ParameterError(f"no index for language(s) {', '.join(missing)} (give one --index per language)")
     results = [
         check(group, indexes[lang][1], terms=terms, threshold=args.threshold, seed=args.seed, alpha=args.alpha, terms_label=label)
         for lang, group in by_language.items()
@@ -299,19 +307,19 @@ def add_pmi_commands(subparsers: Any) -> argparse.ArgumentParser:
     sub = pmi.add_subparsers(dest="pmi_command", required=True, metavar="COMMAND")
 
     def corpora(p: argparse.ArgumentParser) -> None:
-        p.add_argument("inputs", nargs="+", metavar="CORPUS", help="corpus file(s); the format is detected from content")
+        p.add_argument("inputs", nargs="+", metavar="CORPUS", type=input_path, help="corpus file(s); the format is detected from content")
         p.add_argument("--from", dest="source_format", metavar="FORMAT", help=f"corpus format ({names})")
         add_reader_option(p)
 
     p = sub.add_parser("index", help="build a co-occurrence index from a dump (once per dump)")
-    p.add_argument("inputs", nargs="+", metavar="INPUT", help="pages-articles XML (.xml/.bz2, shards), WikiExtractor output or text")
+    p.add_argument("inputs", nargs="+", metavar="INPUT", type=input_path, help="pages-articles XML (.xml/.bz2, shards), WikiExtractor output or text")
     p.add_argument("--lang", required=True, help="language of the text (BCP-47), e.g. zh, en; xx: spaCy's multi-language tokenizer "
                    "(an unknown code is an error listing the supported ones)")
     p.add_argument("--window", type=int, default=10, help="window size in tokens (default 10)")
-    p.add_argument("-o", "--output", required=True, metavar="OUT", help="index directory to write (resumed if interrupted)")
+    p.add_argument("-o", "--output", required=True, metavar="OUT", type=output_dir(), help="index directory to write (resumed if interrupted)")
     p.add_argument("--processes", type=int, metavar="N", help="worker processes (default: all cores)")
     p.add_argument("--scheduler", metavar="tcp://HOST:PORT", help="build on a Dask cluster instead")
-    p.add_argument("--user-dict", metavar="FILE", help="jieba user dictionary (Chinese)")
+    p.add_argument("--user-dict", metavar="FILE", type=input_path, help="jieba user dictionary (Chinese)")
     p.add_argument("--source", choices=SOURCES, help="input kind (default: detected from content)")
     p.add_argument("--accelerator", choices=("jieba_fast",), help="Chinese: jieba_fast, about 2x faster, splits ~0.1%% of lines differently")
     p.add_argument("--batch-docs", type=int, default=1000, metavar="N",
@@ -322,14 +330,14 @@ def add_pmi_commands(subparsers: Any) -> argparse.ArgumentParser:
     p = sub.add_parser("terms", help="choose reference and answer terms, to review and edit (TSV)")
     corpora(p)
     p.add_argument("--auto", action="store_true", help="select terms automatically (default: an empty template)")
-    p.add_argument("--index", metavar="IDX", help="normalise terms with this index's segmenter")
-    p.add_argument("-o", "--output", metavar="FILE", help="terms file to write (default: stdout)")
+    p.add_argument("--index", metavar="IDX", type=input_path, help="normalise terms with this index's segmenter")
+    p.add_argument("-o", "--output", metavar="FILE", type=output_path, help="terms file to write (default: stdout)")
     p.set_defaults(func=cmd_terms)
 
     p = sub.add_parser("check", help="run the baseline: coverage, accuracy, interval, test and verdict")
     corpora(p)
-    p.add_argument("--index", action="append", required=True, metavar="IDX", help="index to query; one per language")
-    p.add_argument("--terms", metavar="FILE", help="reviewed terms file (items it lacks get automatic terms)")
+    p.add_argument("--index", action="append", required=True, metavar="IDX", type=input_path, help="index to query; one per language")
+    p.add_argument("--terms", metavar="FILE", type=input_path, help="reviewed terms file (items it lacks get automatic terms)")
     p.add_argument("--threshold", type=float, default=0.0, metavar="T", help="PMI difference needed to decide (default 0)")
     p.add_argument("--seed", type=int, default=0, help="seed of the random fallback (default 0)")
     p.add_argument("--alpha", type=float, default=0.05, help="significance level of the verdict (default 0.05)")
@@ -339,7 +347,7 @@ def add_pmi_commands(subparsers: Any) -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_check)
 
     p = sub.add_parser("query", help="counts, probabilities and PMI of one pair of words")
-    p.add_argument("index", metavar="IDX")
+    p.add_argument("index", metavar="IDX", type=input_path)
     p.add_argument("w1")
     p.add_argument("w2")
     p.add_argument("--json", action="store_true", help="print JSON instead of a table")

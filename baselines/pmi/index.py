@@ -43,7 +43,10 @@ holds the checksum and batch size, and a rerun resumes only when they match: a b
 or parameters (a corrected command after a failure) starts over and says so through ``notify``;
 ``resume=False`` (``--no-resume``) always starts over. The partials are merged term range by
 term range in batch order, so the files do not depend on the batch size, the number of processes or
-the scheduler (tested byte for byte); ``partial/`` is then removed.
+the scheduler (tested byte for byte); ``partial/`` is then removed. An input found malformed, at any
+batch, is refused and ``partial/`` removed with what it held (a rerun of the same bytes fails the same
+way; a corrected input is another build): no ``partial/`` is left for a refused input, and a directory
+the build made is removed. Under ``torchrun`` or ``accelerate launch`` only the main process builds.
 
 With ``scheduler``, the client reads the inputs and sends each batch's text to a Dask worker, which
 returns the partial arrays; the client writes them, so workers need the toolkit and its
@@ -63,18 +66,17 @@ import hashlib
 import json
 import os
 import shutil
-from dataclasses import dataclass
 from itertools import islice
 from pathlib import Path
 from typing import Callable, Iterable, Iterator, Sequence
 
-import numpy as np
 
-from wino_toolkit.errors import OutputError, WinoError
+from wino_toolkit import launch
+from wino_toolkit.errors import FormatError, OutputError, ParameterError, UnknownNameError, WinoError
 from wino_toolkit.locks import locks_directory
 
-from .partials import Partial, merge, read_json, read_manifest, write_json
-from .postings import intervals, union_sizes, window_bases, window_counts
+from .batch import BuildProgress, Progress, Spec, Tally, index_batch
+from .partials import merge, read_json, read_manifest, write_json
 from .segment import base_language, segmenter_from_spec
 
 __all__ = ["build_index", "index_batch", "input_checksum", "Spec", "BuildProgress", "FORMAT", "VERSION", "ARRAYS"]
@@ -83,30 +85,8 @@ FORMAT = "wino-pmi-index"
 VERSION = 1
 ARRAYS = ("vocab_offsets.npy", "df.npy", "offsets.npy", "post_doc.npy", "post_pos.npy", "doc_len.npy")
 FINAL = ("meta.json", "vocab.txt", *ARRAYS)
-
-
-@dataclass(frozen=True)
-class BuildProgress:
-    """What ``build_index`` reports to its ``progress`` callback after every batch."""
-
-    docs: int  # documents indexed (or found indexed by an earlier, interrupted run)
-    tokens: int
-    bytes_done: int  # input bytes behind those documents (compressed bytes for .bz2)
-    bytes_total: int  # all inputs' sizes
-    resumed: bool = False  # this batch was indexed by an earlier run (rates should leave it out)
-
-
-Progress = Callable[[BuildProgress], None]
-
-
-@dataclass(frozen=True)
-class Spec:
-    """What a worker needs to segment and index a batch (picklable, sent with every task)."""
-
-    language: str
-    window: int
-    user_dict: str | None = None  # the dictionary's text: remote workers need not see the file
-    accelerator: str | None = None
+#: errors that refuse an input (unreadable, malformed, of an unknown kind): the build leaves no ``partial/``
+REFUSED = (FormatError, UnknownNameError)
 
 
 @locks_directory("out", what="a PMI index build")
@@ -166,17 +146,20 @@ def build_index(
     --------
     >>> build_index(["zhwiki-latest-pages-articles.xml.bz2"], "zhwiki.idx", language="zh")  # doctest: +SKIP
     """
+    if not launch.is_main():  # the main process holds the directory; a second writer would collide with it
+        raise WinoError("build_index runs in one process: under torchrun or accelerate launch, call it on the main "
+                        "process only (its processes= workers share the work)")
     paths = [Path(inputs)] if isinstance(inputs, (str, os.PathLike)) else [Path(p) for p in inputs]
     out = Path(out)
     if not paths:
-        raise WinoError("no input files")
+        raise ParameterError("no input files")
     for path in paths:
         if not path.is_file():
             raise WinoError(f"{path}: no such input file")
     if not isinstance(window, int) or window < 1:
-        raise WinoError(f"window must be a positive integer, got {window!r}")
+        raise ParameterError(f"window must be a positive integer, got {window!r}")
     if batch_docs < 1:
-        raise WinoError(f"batch_docs must be positive, got {batch_docs!r}")
+        raise ParameterError(f"batch_docs must be positive, got {batch_docs!r}")
     spec = _spec(language, window, user_dict, accelerator)
     seg = segmenter_from_spec(spec.language, spec.user_dict, spec.accelerator)  # fails early on missing deps
     params = {"format": FORMAT, "version": VERSION, "language": spec.language, "window": window,
@@ -193,7 +176,7 @@ def build_index(
         notify(f"{out}: resuming an interrupted build ({len(done)} batches of {batch_docs} documents already done)")
     batches = _batches(paths, source, variant, batch_docs)
     tally = Tally(progress, sum(p.stat().st_size for p in paths))
-    from .parallel import run_dask, run_inline, run_pool  # parallel imports this module
+    from .parallel import run_dask, run_inline, run_pool  # lazy: dask and process pools only when building
 
     try:
         if scheduler is not None:
@@ -203,28 +186,16 @@ def build_index(
         else:
             run_pool(processes or os.cpu_count() or 1, spec, batches, partial, done, tally)
         tally.add(0, 0, tally.bytes_total - tally.bytes_done)  # what follows the last document
+        if not done:  # read to the end, and not one article (only redirects, empty pages): refused as malformed input is
+            raise FormatError(", ".join(str(p) for p in paths), None, "the inputs hold no document")
         merge(out, partial, sorted(done), batch_docs, meta)
-    except BaseException:  # Ctrl-C, SIGTERM, an error: no hidden half-written file is left behind
+    except BaseException as exc:  # Ctrl-C, SIGTERM, an error: no hidden half-written file is left behind
         _remove_temporaries(out)
+        if isinstance(exc, REFUSED):  # these inputs fail the same way on every rerun: nothing worth resuming
+            shutil.rmtree(partial, ignore_errors=True)
         raise
     shutil.rmtree(partial)
     return out
-
-
-class Tally:
-    """Documents, tokens and input bytes done so far, reported to a ``progress`` callback."""
-
-    def __init__(self, progress: Progress | None, bytes_total: int):
-        self.progress = progress
-        self.bytes_total = bytes_total
-        self.docs = self.tokens = self.bytes_done = 0
-
-    def add(self, docs: int, tokens: int, nbytes: int, *, resumed: bool = False) -> None:
-        self.docs += docs
-        self.tokens += tokens
-        self.bytes_done += nbytes
-        if self.progress is not None:
-            self.progress(BuildProgress(self.docs, self.tokens, self.bytes_done, self.bytes_total, resumed))
 
 
 def _remove_temporaries(out: Path) -> None:
@@ -248,34 +219,6 @@ def input_checksum(file_hashes: Iterable[str], params: dict) -> str:
     for digest in file_hashes:
         h.update(b"\0" + digest.encode("ascii"))
     return "sha256:" + h.hexdigest()
-
-
-def index_batch(spec: Spec, first_doc: int, texts: list[str]) -> Partial:
-    """Segment and index one batch: postings grouped by term (sorted), then by document and position."""
-    seg = segmenter_from_spec(spec.language, spec.user_dict, spec.accelerator)
-    enc = seg.encode(texts)
-    ids, lengths = enc.ids, enc.lengths
-    counts = np.bincount(ids, minlength=1)
-    used = np.flatnonzero(counts)
-    names = [enc.terms[i] for i in used.tolist()]
-    order = sorted(range(len(names)), key=names.__getitem__)
-    terms = [names[i] for i in order]
-    local = np.zeros(len(counts), dtype=np.int64)
-    local[used[order]] = np.arange(len(order))
-    n = len(ids)
-    # a unique key per token makes the fast unstable sort give the stable order (term, then position)
-    perm = np.argsort(local[ids] * n + np.arange(n), kind="quicksort") if n else np.zeros(0, np.int64)
-    starts = np.cumsum(lengths) - lengths
-    doc = np.repeat(np.arange(len(lengths)), lengths)[perm]
-    pos = (np.arange(n) - np.repeat(starts, lengths))[perm]
-    offsets = np.zeros(len(terms) + 1, dtype=np.int64)
-    np.cumsum(counts[used[order]], out=offsets[1:])
-    start, stop = intervals(doc, pos, lengths, window_bases(lengths, spec.window), spec.window)
-    df = union_sizes(start, stop, offsets) if n else np.zeros(0, np.int64)
-    if first_doc + len(lengths) > 2**32 or (len(lengths) and lengths.max() >= 2**32):
-        raise WinoError("more than 2^32 documents or tokens in one document: beyond index format 1")
-    return Partial(terms, offsets, df.astype(np.int64), (doc + first_doc).astype(np.uint32), pos.astype(np.uint32),
-                   lengths.astype(np.uint32), int(window_counts(lengths, spec.window).sum()), enc.chars)
 
 
 # --- configuration and resume state -------------------------------------------------------------

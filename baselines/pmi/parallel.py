@@ -24,8 +24,8 @@ from pathlib import Path
 
 from wino_toolkit.errors import MissingDependencyError, WinoError
 
-from . import index as _index  # index_batch looked up at call time (tests replace it)
-from .index import Spec, Tally
+from . import batch as _batch  # index_batch looked up at call time (tests replace it)
+from .batch import Spec, Tally
 from .partials import write_partial
 from .segment import SegmenterWarning, segmenter_from_spec
 
@@ -54,7 +54,7 @@ def _skip(k: int, texts: list[str], nbytes: int, done: dict[int, dict], tally: T
 def run_inline(spec: Spec, batches, partial: Path, done: dict, tally: Tally) -> None:
     for k, first, texts, nbytes in batches:
         if not _skip(k, texts, nbytes, done, tally):
-            stats = write_partial(partial, k, _index.index_batch(spec, first, texts))
+            stats = write_partial(partial, k, _batch.index_batch(spec, first, texts))
             _record(partial, done, k, stats, nbytes, tally)
 
 
@@ -70,7 +70,7 @@ def _pool_task(spec: Spec, partial: Path, k: int, first: int, texts_file: Path) 
     with open(texts_file, "rb") as fh:
         texts = pickle.load(fh)
     os.unlink(texts_file)
-    return write_partial(partial, k, _index.index_batch(spec, first, texts))
+    return write_partial(partial, k, _batch.index_batch(spec, first, texts))
 
 
 def _texts_file(partial: Path, k: int, texts: list[str]) -> Path:
@@ -209,7 +209,7 @@ def run_dask(scheduler, spec: Spec, batches, partial: Path, done: dict, tally: T
             for k, first, texts, nbytes in batches:
                 if _skip(k, texts, nbytes, done, tally):
                     continue
-                pending[client.submit(_index.index_batch, spec, first, texts, pure=False)] = (k, nbytes)
+                pending[client.submit(_batch.index_batch, spec, first, texts, pure=False)] = (k, nbytes)
                 if len(pending) >= slots:
                     for future in wait(list(pending), return_when="FIRST_COMPLETED").done:
                         finish(future)

@@ -144,7 +144,7 @@ def merge(out: Path, partial: Path, batches: list[int], batch_docs: int, meta: d
     for name, array in (("vocab_offsets", vocab_offsets), ("df", df), ("offsets", offsets), ("doc_len", doc_len)):
         np.save(out / f".{name}.tmp.npy", array)
         os.replace(out / f".{name}.tmp.npy", out / f"{name}.npy")
-    from wino_toolkit import __version__
+    from wino_toolkit._version import __version__
 
     meta = {**meta, "n_docs": len(doc_len), "n_chars": n_chars, "n_tokens": n_tokens, "n_windows": n_windows,
             "n_terms": len(terms), "toolkit": __version__}

@@ -57,7 +57,7 @@ def report_table(results: Sequence[CheckResult]):
 
 def report_json(results: Sequence[CheckResult], *, details: bool = False) -> dict[str, Any]:
     """The report as a JSON-ready dict; ``details`` adds every item's terms, PMI values and answer."""
-    from wino_toolkit import __version__
+    from wino_toolkit._version import __version__
 
     return {
         "tool": f"wino-toolkit {__version__}",

@@ -52,7 +52,7 @@ from typing import Iterable
 
 import numpy as np
 
-from wino_toolkit.errors import MissingDependencyError, UnknownNameError, WinoError
+from wino_toolkit.errors import MissingDependencyError, ParameterError, UnknownNameError, WinoError
 
 from .chunks import ChunkTokenizer
 
@@ -428,10 +428,10 @@ def segmenter_from_spec(language: str, user_dict_text: str | None = None, accele
 def _cached_segmenter(base: str, user_dict_text: str | None, accelerator: str | None) -> Segmenter:
     if base == "zh":
         if accelerator not in (None, "jieba_fast"):
-            raise WinoError(f"unknown accelerator {accelerator!r}; the only one is 'jieba_fast'")
+            raise ParameterError(f"unknown accelerator {accelerator!r}; the only one is 'jieba_fast'")
         return ChineseSegmenter(user_dict=user_dict_text, accelerator=accelerator)
     if user_dict_text is not None or accelerator is not None:
-        raise WinoError("a user dictionary and an accelerator apply to Chinese (jieba) only")
+        raise ParameterError("a user dictionary and an accelerator apply to Chinese (jieba) only")
     return SpacySegmenter(check_language(base))
 
 

@@ -22,7 +22,8 @@ from pathlib import Path
 import wino_toolkit as wt
 from wino_toolkit.forms import FormReport, derive
 from wino_toolkit.forms.agreement import Agreement, compare, premise_key, wnli_agreement
-from wino_toolkit.forms.gold import evaluate_gold, half_of, load_gold, schema_key
+from wino_toolkit.forms.gold import evaluate_gold, load_gold
+from wino_toolkit.forms.halves import half_of, schema_key
 from wino_toolkit.lang import get_language
 
 HERE = Path(__file__).resolve().parent
@@ -32,7 +33,7 @@ from bench_md import machine, write_section  # noqa: E402
 
 SHARED = Path(os.environ.get("WINO_SHARED_CORPORA", HERE.parents[2] / "shared" / "corpora"))
 FORMS = ("nli", "disambiguated", "blank", "twin")
-#: the reference halves reported: rules may be tuned looking at "tuning" only (wino_toolkit.forms.gold.half_of)
+#: the reference halves reported: rules may be tuned looking at "tuning" only (wino_toolkit.forms.halves.half_of)
 HALVES = ("tuning", "test", None)
 GOLD = HERE.parent / "gold"  # hand-checked gold sets per language (tests/gold/<language>.jsonl)
 CORPORA = [

@@ -24,9 +24,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # run as a script or imported by the tests
 from bench_md import machine, write_section  # noqa: E402
 
-from wino_toolkit.logic.checks import signature  # noqa: E402
+from wino_toolkit.logic.provers import signature  # noqa: E402
 from wino_toolkit.logic.files import render_files, shipped_formalizations, verify_files  # noqa: E402
-from wino_toolkit.logic.syntax import load  # noqa: E402
+from wino_toolkit.logic import load  # noqa: E402
 
 TARGET_S = 10.0
 

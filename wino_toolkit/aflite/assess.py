@@ -33,7 +33,8 @@ from typing import Any, Mapping
 
 import numpy as np
 
-from wino_toolkit import __version__
+from wino_toolkit._version import __version__
+from wino_toolkit.errors import ParameterError
 from wino_toolkit.extras import require
 from wino_toolkit.io import atomic_output
 
@@ -163,7 +164,7 @@ def assess_filters(X: np.ndarray, y: np.ndarray, keep_masks: Mapping[str, np.nda
     subsets = [np.ones(y.shape[0], dtype=bool), *masks.values()]
     for name, rows in zip(("all rows", *masks), subsets):
         if len(np.unique(groups[rows])) < CV_FOLDS:
-            raise ValueError(f"{name} hold fewer than {CV_FOLDS} schemas (twin groups): too few to cross-validate")
+            raise ParameterError(f"{name} hold fewer than {CV_FOLDS} schemas (twin groups): too few to cross-validate")
     proj = _project(X, y, random_state, bins, device)
     accuracies = _cv_accuracies(proj.standardized, y, subsets, groups, random_state, device)
     stats = [_subset_stats(y, rows, proj, accuracy, smoothing) for rows, accuracy in zip(subsets, accuracies)]
@@ -232,24 +233,24 @@ def _check(X: np.ndarray, y: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         X = X.astype(np.float64)
     y = np.asarray(y)
     if X.ndim != 2:
-        raise ValueError(f"X must be 2-D (rows × features), not {X.ndim}-D")
+        raise ParameterError(f"X must be 2-D (rows × features), not {X.ndim}-D")
     if y.shape != (X.shape[0],):
-        raise ValueError(f"y {y.shape} must have X's {X.shape[0]} rows")
+        raise ParameterError(f"y {y.shape} must have X's {X.shape[0]} rows")
     if not np.isin(y, (0, 1)).all():
-        raise ValueError(f"y must hold 0 and 1 only, not {sorted(set(np.unique(y).tolist()) - {0, 1})[:5]}")
+        raise ParameterError(f"y must hold 0 and 1 only, not {sorted(set(np.unique(y).tolist()) - {0, 1})[:5]}")
     return X, y.astype(np.int64)
 
 
 def _check_mask(keep_mask: np.ndarray, y: np.ndarray, name: str) -> np.ndarray:
     keep_mask = np.asarray(keep_mask)
     if keep_mask.shape != y.shape:
-        raise ValueError(f"keep_mask {keep_mask.shape} must have X's {y.shape[0]} rows")
+        raise ParameterError(f"keep_mask {keep_mask.shape} must have X's {y.shape[0]} rows")
     if keep_mask.dtype != bool:
-        raise ValueError(f"keep_mask must be boolean, not {keep_mask.dtype}")
+        raise ParameterError(f"keep_mask must be boolean, not {keep_mask.dtype}")
     for what, rows in (("all rows", np.ones_like(keep_mask)), (f"the rows {name} kept", keep_mask)):
         counts = np.bincount(y[rows], minlength=2)
         if counts.min() < CV_FOLDS:
-            raise ValueError(f"{what} hold {counts[0]} of label 0 and {counts[1]} of label 1: at least {CV_FOLDS} of each are needed")
+            raise ParameterError(f"{what} hold {counts[0]} of label 0 and {counts[1]} of label 1: at least {CV_FOLDS} of each are needed")
     return keep_mask
 
 
@@ -259,7 +260,7 @@ def _check_groups(groups: np.ndarray | None, n: int) -> np.ndarray:
         return np.arange(n)
     groups = np.asarray(groups)
     if groups.shape != (n,):
-        raise ValueError(f"groups {groups.shape} must have X's {n} rows")
+        raise ParameterError(f"groups {groups.shape} must have X's {n} rows")
     return np.unique(groups, return_inverse=True)[1].reshape(n)
 
 
@@ -278,7 +279,7 @@ def _project(X: np.ndarray, y: np.ndarray, random_state: int, bins: int, device:
     mean, std = X.mean(axis=0, dtype=np.float64), X.std(axis=0, dtype=np.float64)
     varying = std > CONSTANT_STD * std.max()
     if not varying.any():
-        raise ValueError("every dimension of X is constant: there is no direction to assess")
+        raise ParameterError("every dimension of X is constant: there is no direction to assess")
     centre = mean[varying].astype(X.dtype)  # float64 input is centred before it is rounded to float32
     standardized = (X[:, varying] - centre).astype(np.float32, copy=False)
     standardized /= std[varying].astype(np.float32)

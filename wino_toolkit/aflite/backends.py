@@ -29,6 +29,7 @@ from typing import Any
 
 import numpy as np
 
+from wino_toolkit.errors import ParameterError
 from wino_toolkit.extras import require
 
 __all__ = ["SklearnBackend", "TorchBackend", "make_backend", "BACKENDS"]
@@ -101,7 +102,7 @@ class TorchBackend:
         torch = require("torch", "aflite", "AFLite's torch backend")
         classes = np.unique(y)
         if len(classes) > 2:
-            raise ValueError(f"the torch backend fits binary labels; y has {len(classes)} classes (use backend='sklearn')")
+            raise ParameterError(f"the torch backend fits binary labels; y has {len(classes)} classes (use backend='sklearn')")
         device, dtype = self.resolved_device(), getattr(torch, self.dtype)
         with torch.no_grad():
             Xh = torch.ones((X.shape[0], X.shape[1] + 1), dtype=dtype, device=device)
@@ -222,4 +223,4 @@ def make_backend(name: str, **options: Any) -> SklearnBackend | TorchBackend:
         return SklearnBackend(**{k: v for k, v in options.items() if k in ("C", "max_iter", "tol")})
     if name == "torch":
         return TorchBackend(**options)
-    raise ValueError(f"unknown backend {name!r} (one of {', '.join(BACKENDS)})")
+    raise ParameterError(f"unknown backend {name!r} (one of {', '.join(BACKENDS)})")

@@ -22,7 +22,8 @@ from typing import Hashable, Sequence
 
 import numpy as np
 
-from wino_toolkit import __version__
+from wino_toolkit._version import __version__
+from wino_toolkit.errors import ParameterError
 
 __all__ = ["tokenize", "random_reduction", "LabelPMI", "label_pmi", "PMIFilterResult", "pmi_filter",
            "twin_pmi_scores", "twin_pmi_filter"]
@@ -63,7 +64,7 @@ def random_reduction(n: int, n_keep: int, random_state: int | np.random.Generato
     (4, True)
     """
     if not 0 <= n_keep <= n:
-        raise ValueError(f"n_keep must be within [0, {n}], not {n_keep}")
+        raise ParameterError(f"n_keep must be within [0, {n}], not {n_keep}")
     mask = np.zeros(n, dtype=bool)
     mask[np.random.default_rng(random_state).choice(n, n_keep, replace=False)] = True
     return mask
@@ -108,7 +109,7 @@ def label_pmi(docs: Sequence[Doc], labels: Sequence[Hashable], *, smoothing: flo
     (True, 0.0)
     """
     if smoothing <= 0:
-        raise ValueError(f"smoothing must be positive, not {smoothing}")
+        raise ParameterError(f"smoothing must be positive, not {smoothing}")
     return _label_pmi(_Words(docs, labels), labels, smoothing)
 
 
@@ -168,17 +169,17 @@ def pmi_filter(docs: Sequence[Doc], labels: Sequence[Hashable], *, n_keep: int |
     """
     n = len(docs)
     if (n_keep is None) == (fraction is None):
-        raise ValueError("give exactly one of n_keep and fraction")
+        raise ParameterError("give exactly one of n_keep and fraction")
     if fraction is not None:
         if not 0.0 <= fraction <= 1.0:
-            raise ValueError(f"fraction must be within [0, 1], not {fraction}")
+            raise ParameterError(f"fraction must be within [0, 1], not {fraction}")
         n_keep = round(fraction * n)
     if not 0 <= n_keep <= n:
-        raise ValueError(f"n_keep must be within [0, {n}], not {n_keep}")
+        raise ParameterError(f"n_keep must be within [0, {n}], not {n_keep}")
     if aggregate not in AGGREGATES:
-        raise ValueError(f"aggregate must be one of {', '.join(AGGREGATES)}, not {aggregate!r}")
+        raise ParameterError(f"aggregate must be one of {', '.join(AGGREGATES)}, not {aggregate!r}")
     if smoothing <= 0:
-        raise ValueError(f"smoothing must be positive, not {smoothing}")
+        raise ParameterError(f"smoothing must be positive, not {smoothing}")
     words = _Words(docs, labels)
     table = _label_pmi(words, labels, smoothing)
     doc, word = words.distinct()
@@ -238,15 +239,15 @@ def twin_pmi_scores(twins: Sequence[tuple[Doc, Doc]], labels: Sequence[tuple[Has
     True
     """
     if len(twins) != len(labels):
-        raise ValueError(f"{len(twins)} twin pairs but {len(labels)} label pairs")
+        raise ParameterError(f"{len(twins)} twin pairs but {len(labels)} label pairs")
     if smoothing <= 0:
-        raise ValueError(f"smoothing must be positive, not {smoothing}")
+        raise ParameterError(f"smoothing must be positive, not {smoothing}")
     docs = [doc for pair in twins for doc in pair]
     flat = [label for pair in labels for label in pair]
     words = _Words(docs, flat)
     table = _label_pmi(words, flat, smoothing)
     if positive not in table.labels:
-        raise ValueError(f"positive label {positive!r} is not among the labels {list(table.labels)}")
+        raise ParameterError(f"positive label {positive!r} is not among the labels {list(table.labels)}")
     column = table.labels.index(positive)
     sums = np.bincount(words.doc, weights=table.pmi[words.word, column], minlength=len(docs))
     return sums[0::2] - sums[1::2]
@@ -268,7 +269,7 @@ def twin_pmi_filter(twins: Sequence[tuple[Doc, Doc]], labels: Sequence[tuple[Has
     [False, False, False, True]
     """
     if not 0 <= n_keep <= len(twins):
-        raise ValueError(f"n_keep must be within [0, {len(twins)}], not {n_keep}")
+        raise ParameterError(f"n_keep must be within [0, {len(twins)}], not {n_keep}")
     f = twin_pmi_scores(twins, labels, positive=positive, smoothing=smoothing)
     keep = np.zeros(len(twins), dtype=bool)
     keep[np.argsort(np.abs(f), kind="stable")[:n_keep]] = True
@@ -285,7 +286,7 @@ class _Words:
 
     def __init__(self, docs: Sequence[Doc], labels: Sequence[Hashable]) -> None:
         if len(docs) != len(labels):
-            raise ValueError(f"{len(docs)} documents but {len(labels)} labels")
+            raise ParameterError(f"{len(docs)} documents but {len(labels)} labels")
         self.vocabulary: dict[str, int] = {}
         number = self.vocabulary.setdefault
         words, lengths = [], []
@@ -308,5 +309,5 @@ def _classes(labels: Sequence[Hashable]) -> tuple[tuple[Hashable, ...], np.ndarr
     classes: dict[Hashable, int] = {}
     index = np.array([classes.setdefault(label, len(classes)) for label in labels], dtype=np.int64)
     if len(classes) < 2:
-        raise ValueError(f"the labels must take at least 2 values, not {list(classes)}")
+        raise ParameterError(f"the labels must take at least 2 values, not {list(classes)}")
     return tuple(classes), index

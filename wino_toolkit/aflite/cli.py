@@ -14,11 +14,14 @@ from typing import Any
 
 from wino_toolkit.argtypes import integer
 from wino_toolkit.console import add_reader_option, add_verbose_option, item_progress, key_values, make_console, skip_summary
-from wino_toolkit.errors import WinoError
+from wino_toolkit.errors import ParameterError, WinoError
 from wino_toolkit.hub import resolve_model
 from wino_toolkit.io import check_output_dir, check_output_file
+from wino_toolkit.paths import input_path, input_with, output_dir, output_path
 
 __all__ = ["add_aflite_commands"]
+
+WORK = ("embeddings.*", "chunks", "finetuned")  # what embedding writes in its work directory (-o, --work)
 
 EPILOG = """examples:
   wino aflite run winogrande_xl.jsonl --model roberta-large -o debiased.jsonl --to winogrande
@@ -56,9 +59,9 @@ def _estimator_params(args: argparse.Namespace) -> dict[str, Any]:
               "threshold": args.threshold, "random_state": args.seed, "backend": args.backend, "device": args.device}
     for name in ("n_estimators", "train_size", "cutoff"):
         if params[name] < 1:
-            raise WinoError(f"--{name.replace('_', '-')} must be at least 1")
+            raise ParameterError(f"--{name.replace('_', '-')} must be at least 1")
     if not 0 <= args.threshold <= 1:
-        raise WinoError("--threshold must be within [0, 1]")
+        raise ParameterError("--threshold must be within [0, 1]")
     return params
 
 
@@ -218,7 +221,7 @@ def add_aflite_commands(subparsers: Any) -> argparse.ArgumentParser:
     sub = aflite.add_subparsers(dest="aflite_command", required=True, metavar="COMMAND")
 
     def corpus(p: argparse.ArgumentParser) -> None:
-        p.add_argument("inputs", nargs="+", metavar="CORPUS", help="corpus file(s); the format is detected from content")
+        p.add_argument("inputs", nargs="+", metavar="CORPUS", type=input_path, help="corpus file(s); the format is detected from content")
         reading(p)
 
     def reading(p: argparse.ArgumentParser) -> None:
@@ -226,7 +229,7 @@ def add_aflite_commands(subparsers: Any) -> argparse.ArgumentParser:
         add_reader_option(p)
 
     def embedding(p: argparse.ArgumentParser) -> None:
-        p.add_argument("--model", default="roberta-large", help="Hugging Face encoder name or local path (default roberta-large)")
+        p.add_argument("--model", default="roberta-large", type=input_path, help="Hugging Face encoder name or local path (default roberta-large)")
         p.add_argument("--pooling", choices=("cls", "mean"), default="cls", help="first token (default) or mean over tokens")
         p.add_argument("--max-length", type=integer(1), default=256, metavar="N", help="tokens per instance (default 256)")
         p.add_argument("--batch-size", type=integer(1), default=32, metavar="N")
@@ -252,18 +255,18 @@ def add_aflite_commands(subparsers: Any) -> argparse.ArgumentParser:
     p = sub.add_parser("embed", help="embed a corpus's instances (blank form) with a transformer encoder")
     corpus(p)
     embedding(p)
-    p.add_argument("-o", "--output", required=True, metavar="DIR", help="work directory: embeddings.npy + .json, resumable chunks")
+    p.add_argument("-o", "--output", required=True, metavar="DIR", type=output_dir(*WORK), help="work directory: embeddings.npy + .json, resumable chunks")
     p.add_argument("--device", default="auto", help="auto (GPU when present), cpu, cuda, cuda:1")
     p.add_argument("--seed", type=integer(0), default=0)
     p.set_defaults(func=cmd_embed)
 
     p = sub.add_parser("filter", help="run AFLite on saved embeddings; report (JSON) and plot")
-    p.add_argument("embeddings", metavar="EMBEDDINGS", help="embeddings.npy written by `wino aflite embed` (with its .json)")
-    p.add_argument("--corpus", nargs="+", metavar="CORPUS", help="the corpus they came from: twins and the PMI baseline")
+    p.add_argument("embeddings", metavar="EMBEDDINGS", type=input_with(".json"), help="embeddings.npy written by `wino aflite embed` (with its .json)")
+    p.add_argument("--corpus", nargs="+", metavar="CORPUS", type=input_path, help="the corpus they came from: twins and the PMI baseline")
     reading(p)
     filtering(p)
-    p.add_argument("-o", "--output", metavar="JSON", help="report file (default: stdout)")
-    p.add_argument("--plot", metavar="PNG", help="the assessment plot (PCA before/after, label histograms, KL)")
+    p.add_argument("-o", "--output", metavar="JSON", type=output_path, help="report file (default: stdout)")
+    p.add_argument("--plot", metavar="PNG", type=output_path, help="the assessment plot (PCA before/after, label histograms, KL)")
     p.add_argument("--device", default="auto", help="auto (GPU when present), cpu, cuda")
     p.add_argument("--seed", type=integer(0), default=0, help="seed of the partitions (recorded in the report)")
     p.set_defaults(func=cmd_filter)
@@ -272,11 +275,11 @@ def add_aflite_commands(subparsers: Any) -> argparse.ArgumentParser:
     corpus(p)
     embedding(p)
     filtering(p)
-    p.add_argument("-o", "--output", required=True, metavar="OUT", help="kept items (a file, /dev/stdout, a FIFO)")
-    p.add_argument("--report", metavar="JSON", help="report path, the plot beside it as .png (default: OUT's stem + "
+    p.add_argument("-o", "--output", required=True, metavar="OUT", type=output_path, help="kept items (a file, /dev/stdout, a FIFO)")
+    p.add_argument("--report", metavar="JSON", type=output_path, help="report path, the plot beside it as .png (default: OUT's stem + "
                    ".aflite.json / .aflite.png)")
     p.add_argument("--to", metavar="FORMAT", help="output format (default jsonl)")
-    p.add_argument("--work", metavar="DIR", help="embedding cache (default: the report's stem + -work/)")
+    p.add_argument("--work", metavar="DIR", type=output_dir(*WORK), help="embedding cache (default: the report's stem + -work/)")
     p.add_argument("--device", default="auto", help="auto (GPU when present), cpu, cuda")
     p.add_argument("--seed", type=integer(0), default=0)
     p.set_defaults(func=cmd_run)

@@ -13,9 +13,11 @@ and the fixed option order is what makes the label a position. The vector is the
 last hidden state (``pooling="cls"``) or the mean over the tokens (``"mean"``).
 
 Embedding is resumable: with ``output_dir``, every chunk of ``chunk_size`` instances is saved as
-``chunks/chunk-00003.npy`` when done, and a rerun with the same texts, model and settings reuses
-them. WinoGrande's recipe, fine-tuning the encoder on a random held-out subset first, is
-``fine_tune=FineTuneConfig()`` (:mod:`wino_toolkit.aflite.finetune`).
+``chunks/chunk-00003.npy`` when done, and a rerun with the same texts, model (a local one by the
+content of its files) and settings reuses them; a chunk that cannot be read back as it was saved
+(truncated, another shape or dtype) is computed again, with a note. WinoGrande's recipe, fine-tuning
+the encoder on a random held-out subset first, is ``fine_tune=FineTuneConfig()``
+(:mod:`wino_toolkit.aflite.finetune`).
 
 >>> emb = embed(items, model="roberta-large", output_dir="work/")   # doctest: +SKIP
 >>> emb.X.shape, emb.y[:4], emb.ids[:2]                              # doctest: +SKIP
@@ -28,21 +30,22 @@ import hashlib
 import json
 import os
 import warnings
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 import numpy as np
 
-from wino_toolkit import __version__
+from wino_toolkit._version import __version__
 from wino_toolkit import launch
-from wino_toolkit.errors import FormatError, WinoError
+from wino_toolkit.errors import FormatError, ParameterError, WinoError, WinoWarning
 from wino_toolkit.extras import require
-from wino_toolkit.forms import FormReport, Skipped, blank
+from wino_toolkit.fingerprint import identify
 from wino_toolkit.hub import from_pretrained
 from wino_toolkit.locks import locks_directory
 from wino_toolkit.schema import Item
 
+from .instances import Instances, instances
 from .finetune import FineTuneConfig, FineTuneResult, fine_tune_encoder, split_for_fine_tuning
 
 __all__ = ["Instances", "Embeddings", "instances", "encoder_text", "texts_sha256", "embed", "save_embeddings", "load_embeddings",
@@ -52,87 +55,6 @@ POOLINGS = ("cls", "mean")
 TEMPLATE = "{sentence} {sep} {option1} {sep} {option2}"
 CHUNK_NAME = "chunk-{:05d}.npy"
 Progress = Callable[[int, int], None]
-
-
-@dataclass
-class Instances:
-    """AFLite instances: blank-form items under their original ids, labels, and the items skipped."""
-
-    items: list[Item]
-    skipped: list[Skipped] = field(default_factory=list)
-
-    @property
-    def ids(self) -> list[str]:
-        return [item.id for item in self.items]
-
-    @property
-    def y(self) -> np.ndarray:
-        return np.array([item.answer for item in self.items], dtype=np.int64)
-
-    def subset(self, positions: Sequence[int]) -> Instances:
-        return Instances([self.items[i] for i in positions], self.skipped)
-
-
-class _LastTaken:
-    """Remembers the record the blank form took last: it yields at most one record per item it
-    takes, right after taking it, so the record's source is the last one taken."""
-
-    def __init__(self, records: Iterable[Any]) -> None:
-        self._records = iter(records)
-        self.last: Any = None
-
-    def __iter__(self) -> Iterator[Any]:
-        for record in self._records:
-            self.last = record
-            yield record
-
-
-def instances(records: Iterable[Item], *, verbatim: bool = False) -> Instances:
-    """Schema items as AFLite instances in WinoGrande's blank form.
-
-    Parameters
-    ----------
-    records
-        schema items; an item without an answer (a test split) has no label and is skipped.
-    verbatim
-        for a language without rules, fill the blank verbatim instead of skipping the item.
-
-    Returns
-    -------
-    Instances
-        The blank-form items under the items' own ids (not the form's ``<twin>-<n>``), and every
-        item left out with the reason: no answer, or a form that cannot be derived (more than 2
-        candidates, no rules...).
-
-    Raises
-    ------
-    FormatError
-        For an id given twice.
-
-    Examples
-    --------
-    >>> from wino_toolkit.schema import Candidate, Item, Span
-    >>> text = "Kim thanked Lu because she was kind."
-    >>> item = Item("k-1", "demo", "en", text, [Candidate("Lu", Span(12, 14, "Lu")), Candidate("Kim", Span(0, 3, "Kim"))],
-    ...             answer=0, pronoun=Span(23, 26, "she"))
-    >>> found = instances([item])
-    >>> found.ids, found.items[0].text, [c.text for c in found.items[0].candidates], found.y.tolist()
-    (['k-1'], 'Kim thanked Lu because _ was kind.', ['Kim', 'Lu'], [1])
-    """
-    report = FormReport()
-    taken = _LastTaken(report.labeled(records, "no AFLite label"))
-    out, seen = [], set()
-    for derived in blank(taken, report, verbatim=verbatim):
-        source = taken.last
-        if source.id in seen:
-            raise FormatError(None, _where(source), "id given twice; AFLite instances need unique ids")
-        seen.add(source.id)
-        out.append(dataclasses.replace(derived, id=source.id))
-    return Instances(out, report.skipped)
-
-
-def _where(item: Item) -> str:
-    return f"{item.origin} (id {item.id!r})" if item.origin else f"item {item.id!r}"
 
 
 def encoder_text(item: Item, sep: str) -> str:
@@ -223,13 +145,13 @@ def embed(
     --------
     >>> emb = embed(items, model="roberta-large", pooling="mean", output_dir="work")  # doctest: +SKIP
     >>> emb.meta["signature"]                                                          # doctest: +SKIP
-    'embed|model:roberta-large|pool:mean|len:256|dtype:bfloat16|texts:3f9c2a1e|ft:none|seed:0|v:0.1.0'
+    'embed|model:roberta-large@e2da8e2f|pool:mean|len:256|dtype:bfloat16|texts:3f9c2a1e|ft:none|seed:0|v:0.1.0'
     """
     if pooling not in POOLINGS:
-        raise WinoError(f"pooling {pooling!r} is not one of {', '.join(POOLINGS)}")
+        raise ParameterError(f"pooling {pooling!r} is not one of {', '.join(POOLINGS)}")
     for name, value in (("max_length", max_length), ("batch_size", batch_size), ("chunk_size", chunk_size)):
         if value < 1:
-            raise WinoError(f"{name} must be at least 1, not {value}")
+            raise ParameterError(f"{name} must be at least 1, not {value}")
     torch = require("torch", "neural", "AFLite embedding")
     transformers = require("transformers", "neural", "AFLite embedding")
     found = records if isinstance(records, Instances) else instances(records, verbatim=verbatim)
@@ -239,7 +161,7 @@ def embed(
         raise WinoError(skip_summary((s.reason for s in found.skipped), "no item can be embedded: all {n} items were skipped",
                                      one_line=True))
     if fine_tune is not None and launch.launched():
-        raise WinoError("--finetune under torchrun or accelerate launch is not supported: fine-tune with one process")
+        raise ParameterError("--finetune under torchrun or accelerate launch is not supported: fine-tune with one process")
     torch_device = _device(torch, launch.device(device))
     torch_dtype = _dtype(torch, dtype, torch_device)
     work = Path(output_dir) if output_dir is not None else None
@@ -278,7 +200,7 @@ def _device(torch: Any, device: str) -> Any:
     try:
         chosen = torch.device(device)
     except RuntimeError as exc:
-        raise WinoError(f"device {device!r}: {exc}") from None
+        raise ParameterError(f"device {device!r}: {exc}") from None
     if chosen.type == "cuda" and not torch.cuda.is_available():
         raise WinoError(f"device {device!r}: torch sees no GPU here; use device='cpu' or 'auto'")
     return chosen
@@ -293,7 +215,7 @@ def _dtype(torch: Any, dtype: str, device: Any) -> Any:
             return torch.float32
         return torch.bfloat16 if torch.cuda.is_bf16_supported() else torch.float16
     if dtype not in DTYPES:
-        raise WinoError(f"dtype {dtype!r} is not auto or one of {', '.join(DTYPES)}")
+        raise ParameterError(f"dtype {dtype!r} is not auto or one of {', '.join(DTYPES)}")
     return getattr(torch, dtype)
 
 
@@ -307,10 +229,13 @@ def texts_sha256(texts: Sequence[str]) -> str:
 
 def _settings(model: str, config: Any, pooling: str, max_length: int, dtype: Any, device: Any, chunk_size: int,
               seed: int, texts: Sequence[str], tuned: FineTuneResult | None) -> dict[str, Any]:
-    """Everything that changes the vectors: the resume fingerprint and most of the sidecar."""
+    """Everything that changes the vectors (the model by its files' content, :mod:`wino_toolkit.fingerprint`): the
+    resume fingerprint and most of the sidecar."""
     local = Path(model).exists()
     return {
         "model": str(Path(model).resolve()) if local else model,
+        # by content: new weights saved into the same directory make other vectors
+        "model_identity": identify(model, getattr(config, "_commit_hash", None)),
         "model_config": {"_name_or_path": config._name_or_path, "model_type": config.model_type,
                          "hidden_size": config.hidden_size},
         "pooling": pooling,
@@ -329,7 +254,7 @@ def _settings(model: str, config: Any, pooling: str, max_length: int, dtype: Any
 def _signature(settings: dict[str, Any]) -> str:
     tuned = settings["fine_tune"]
     ft = "none" if tuned is None else f"{len(tuned['train_ids'])}+{len(tuned['val_ids'])}"
-    return (f"embed|model:{settings['model']}|pool:{settings['pooling']}|len:{settings['max_length']}"
+    return (f"embed|model:{settings['model_identity']}|pool:{settings['pooling']}|len:{settings['max_length']}"
             f"|dtype:{settings['dtype']}|texts:{settings['texts_sha256'][:8]}|ft:{ft}|seed:{settings['seed']}"
             f"|v:{settings['version']}")
 
@@ -340,28 +265,43 @@ class _Chunks:
     def __init__(self, folder: Path, settings: dict[str, Any]) -> None:
         self.folder = folder
         self.fingerprint = hashlib.sha256(json.dumps(settings, sort_keys=True).encode()).hexdigest()
+        self.width = settings["model_config"]["hidden_size"]  # the encoder's, as each vector's
         self.reused = 0
         stamp = folder / "fingerprint.txt"
-        old = stamp.read_text().strip() if stamp.exists() else None
+        old = stamp.read_text(encoding="ascii", errors="replace").strip() if stamp.exists() else None
         self.started_over = old is not None and old != self.fingerprint
         if launch.is_main():  # one process clears stale chunks, before any process saves a new one
             if self.started_over:
                 for path in folder.glob("chunk-*.npy"):
                     path.unlink()
-                warnings.warn(f"{folder}: saved chunks were made from other inputs or settings; starting over", stacklevel=3)
+                warnings.warn(f"{folder}: saved chunks were made from other inputs, model or settings; starting over",
+                              WinoWarning, stacklevel=3)
             folder.mkdir(parents=True, exist_ok=True)
             stamp.write_text(self.fingerprint + "\n")
         launch.barrier()
 
     def load(self, k: int, rows: int) -> np.ndarray | None:
+        """Chunk ``k``'s saved vectors, or None to compute them: not saved yet, or damaged (a note names it)."""
         path = self.folder / CHUNK_NAME.format(k)
         if not path.exists():
             return None
-        X = np.load(path)
-        if X.shape[0] != rows:
-            return None
-        self.reused += 1
-        return X
+        expected = (rows, self.width)
+        try:
+            with open(path, "rb") as fh:
+                numpy_file = fh.read(len(NPY_MAGIC)) == NPY_MAGIC
+            X = np.load(path, allow_pickle=False) if numpy_file else None
+        except (OSError, ValueError, EOFError) as exc:  # truncated, pickled objects
+            problem = f"cannot be read: {str(exc).splitlines()[0] if str(exc) else type(exc).__name__}"
+        else:
+            if X is None:
+                problem = "not a NumPy .npy file"
+            elif X.dtype == np.float32 and X.shape == expected:
+                self.reused += 1
+                return X
+            else:
+                problem = f"holds a {X.dtype} array of shape {X.shape}, not float32 {expected}"
+        warnings.warn(f"{path}: damaged chunk ({problem}); computing it again", WinoWarning, stacklevel=2)
+        return None
 
     def save(self, k: int, X: np.ndarray) -> None:
         _save_npy(self.folder / CHUNK_NAME.format(k), X)

@@ -32,7 +32,8 @@ from typing import Any, Callable
 
 import numpy as np
 
-from wino_toolkit import __version__
+from wino_toolkit._version import __version__
+from wino_toolkit.errors import ParameterError
 from wino_toolkit.extras import require
 
 from .backends import BACKENDS, SklearnBackend, TorchBackend, make_backend
@@ -160,13 +161,13 @@ class AFLite(_base.BaseEstimator):
         for name in ("n_estimators", "train_size", "cutoff"):
             value = getattr(self, name)
             if not isinstance(value, (int, np.integer)) or isinstance(value, bool) or value < 1:
-                raise ValueError(f"{name} must be a positive whole number, not {value!r}")
+                raise ParameterError(f"{name} must be a positive whole number, not {value!r}")
         if not 0.0 <= float(self.threshold) <= 1.0:
-            raise ValueError(f"threshold must be within [0, 1], not {self.threshold!r}")
+            raise ParameterError(f"threshold must be within [0, 1], not {self.threshold!r}")
         if self.backend not in BACKENDS:
-            raise ValueError(f"backend must be one of {', '.join(BACKENDS)}, not {self.backend!r}")
+            raise ParameterError(f"backend must be one of {', '.join(BACKENDS)}, not {self.backend!r}")
         if len(np.unique(y)) < 2:
-            raise ValueError("y has a single class: there is nothing for the classifiers to predict")
+            raise ParameterError("y has a single class: there is nothing for the classifiers to predict")
 
     def _make_backend(self) -> SklearnBackend | TorchBackend:
         if self.backend == "sklearn":

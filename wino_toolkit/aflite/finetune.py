@@ -23,13 +23,13 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from wino_toolkit.errors import WinoError
+from wino_toolkit.errors import ParameterError, WinoError
 from wino_toolkit.extras import require
 from wino_toolkit.hub import from_pretrained
 from wino_toolkit.schema import Item
 
 if TYPE_CHECKING:
-    from .embed import Instances
+    from .instances import Instances
 
 __all__ = ["FineTuneConfig", "FineTuneResult", "split_for_fine_tuning", "fine_tune_encoder", "filled"]
 
@@ -75,7 +75,7 @@ def split_for_fine_tuning(found: Instances, config: FineTuneConfig, seed: int) -
         When the subset would leave nothing to embed, or a size is not positive.
     """
     if config.train_size < 1 or config.val_size < 1:
-        raise WinoError(f"fine-tuning needs at least 1 training and 1 validation instance, not {config.train_size} and {config.val_size}")
+        raise ParameterError(f"fine-tuning needs at least 1 training and 1 validation instance, not {config.train_size} and {config.val_size}")
     size = config.train_size + config.val_size
     n = len(found.items)
     if size >= n:

@@ -11,17 +11,21 @@ from __future__ import annotations
 
 import os
 import time
+import warnings
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Sequence
 
 import numpy as np
 
-from wino_toolkit.errors import FormatError, WinoError
+from wino_toolkit.errors import FormatError, WinoError, WinoWarning
 from wino_toolkit.schema import Item
 
-from .embed import Embeddings, Instances, embed, encoder_text, instances, texts_sha256
+from .embed import Embeddings, embed, encoder_text, texts_sha256
+from .instances import Instances, instances
 
 __all__ = ["FilterResult", "check_corpus", "filter_embeddings", "run", "schema_groups", "twin_groups"]
+
+TRAIN_SIZE = 10_000  # AFLite's m when none is given (the paper's)
 
 
 @dataclass
@@ -100,6 +104,11 @@ def filter_embeddings(emb: Embeddings, *, items: Sequence[Item] | None = None, k
 
     if len(emb.ids) < 2:  # scikit-learn's check would end in a traceback
         raise WinoError(f"{len(emb.ids)} instance(s) to filter: AFLite needs at least 2")
+    train_size = params.get("train_size", TRAIN_SIZE)
+    if len(emb.ids) <= train_size:  # Algorithm 1 stops before its first phase: said before the work, not found after
+        warnings.warn(WinoWarning(f"train size m = {train_size:,} (-m) is not below the {len(emb.ids):,} instances: "
+                                  "no instance is ever held out, so nothing will be filtered (give -m below "
+                                  f"{len(emb.ids):,})"), stacklevel=2)
     clock = time.perf_counter()
     found, checked = check_corpus(emb, items, name=corpus_name) if items is not None else (None, None)
     seconds = {"corpus_check": time.perf_counter() - clock}
@@ -195,8 +204,14 @@ def _twin_pmi(emb: Embeddings, texts: list[str], pairs: list[list[int]], size: i
 def run(items: Sequence[Item], *, model: str, work_dir: str | os.PathLike, keep_twins: bool = False,
         embed_options: dict[str, Any] | None = None, embed_progress: Callable[[int, int], None] | None = None,
         filter_progress: Callable[[int, dict], None] | None = None, **params: Any) -> tuple[list[Item], FilterResult]:
-    """Embed ``items`` (cached in ``work_dir``), filter them, and return the kept items in corpus order."""
-    emb = embed(items, model=model, output_dir=work_dir, progress=embed_progress, **(embed_options or {}))
+    """Embed ``items`` (cached in ``work_dir``), filter them, and return the kept items in corpus order; a
+    ``train_size`` no smaller than the corpus, which would filter nothing, is refused before the embedding."""
+    train_size = params.get("train_size", TRAIN_SIZE)
+    found = instances(items, verbatim=(embed_options or {}).get("verbatim", False))
+    if len(found.items) <= train_size:
+        raise WinoError(f"{len(found.items)} instances to filter, no more than train_size={train_size}: AFLite would "
+                        "keep them all (lower --train-size); nothing was embedded")
+    emb = embed(found, model=model, output_dir=work_dir, progress=embed_progress, **(embed_options or {}))
     if len(emb.ids) <= params.get("train_size", 10_000):
         raise WinoError(f"{len(emb.ids)} instances to filter, no more than train_size={params.get('train_size', 10_000)}: "
                         "AFLite would keep them all (lower --train-size)")

@@ -13,7 +13,8 @@ Cues.
 
 - ``word_label``: PMI between each word of the text and the label (:func:`~wino_toolkit.aflite.baselines.label_pmi`:
   instance counts, add-1 smoothing), the ``top_k`` words of positive PMI per label; and the accuracy of
-  an L2 logistic regression (C=1) on the text's bag of words (binary, the same tokens as the PMI).
+  an L2 logistic regression (C=1, liblinear: some twenty times faster than lbfgs on problems this small, which
+  matters since every row of the breakdown fits its own) on the text's bag of words (binary, the same tokens as the PMI).
 - ``candidate_order``: the accuracy of always answering the first-mentioned candidate, and the second.
 - ``length``: the accuracy of "the right answer is the longer candidate" (in characters), or the
   shorter, whichever is better (a tie of lengths scores 1/2, a coin toss's expectation); and the
@@ -22,10 +23,18 @@ Cues.
 Classifiers are scored by out-of-fold predictions over ``CV_FOLDS`` folds grouped by schema
 (scikit-learn's ``GroupKFold``, shuffled by ``seed``): twins are near-identical texts with opposite
 labels, and a fold that trained on one twin and tested on the other would score *below* chance.
+A schema is its twin id, and near-duplicate texts are linked too (:func:`.grouping.schema_groups`),
+so a corpus without twin ids (WSC written in WinoGrande's format) is still grouped; ``grouping`` says how.
 Their chance is the majority share of the labels (they can learn it); the chance of the fixed
-rules (position, longer/shorter) is 1/2. A verdict calls a cue a giveaway when the 95% Wilson
-interval of its accuracy lies above chance and the accuracy beats chance by ``GIVEAWAY`` or more,
-a weak cue when only the interval lies above chance.
+rules (position, longer/shorter) is 1/2. Each verdict rests on the 95% Wilson interval of the
+accuracy (:mod:`.verdicts`): a cue "gives the answer away" when the interval lies above chance and
+the accuracy beats chance by ``GIVEAWAY`` or more, "is a weak cue" when only the interval lies above
+chance, "gives nothing away" only when the interval lies within ``GIVEAWAY`` of chance on both sides;
+an interval below chance is a leak in the method, and any other is "too few items to tell".
+
+:func:`audit_artefacts` computes the cues for all the items together and again per row of
+:func:`.grouping.rows` (corpus and split, then language and source inside a mixed row), so a cue in
+one language of a multilingual corpus is seen.
 """
 from __future__ import annotations
 
@@ -35,19 +44,27 @@ from typing import Any, Callable, Sequence
 
 import numpy as np
 
-from wino_toolkit import __version__
+from wino_toolkit._version import __version__
 from wino_toolkit.aflite.baselines import SMOOTHING, label_pmi, tokenize
+from wino_toolkit.errors import ParameterError
 from wino_toolkit.extras import require
-from wino_toolkit.forms.agreement import wilson
 from wino_toolkit.schema import Item
 
-__all__ = ["LABELS", "surface_artefacts"]
+from .grouping import rows, schema_groups
+from .verdicts import ABOVE, BELOW, LEAK, NEAR, TOO_FEW, compare, span
+
+__all__ = ["LABELS", "surface_artefacts", "audit_artefacts"]
 
 LABELS = ("1", "2")  # the right candidate is the first-mentioned, the second-mentioned
 CV_FOLDS = 5
 C = 1.0  # inverse L2 strength of both logistic regressions
-GIVEAWAY = 0.10  # accuracy above chance from which a significant cue "gives the answer away"
+GIVEAWAY = 0.10  # accuracy above chance from which a significant cue "gives the answer away" (= verdicts.MARGIN)
 UNLABELED = "unlabeled"
+#: a cue's ``state``: what the interval of its accuracy supports
+GIVEAWAY_STATE, WEAK, LEAK_STATE, NOTHING, UNDECIDED, NOT_MEASURED = ("gives the answer away", "weak cue", "leak",
+                                                                      "gives nothing away", "too few items", "not measured")
+FLAGGED = (GIVEAWAY_STATE, WEAK, LEAK_STATE)  # the states a report names
+CUES = ("word_label", "candidate_order", "length")
 NOT_TWO = "not two candidates"
 
 
@@ -61,6 +78,7 @@ class _Corpus:
     lengths: list[tuple[int, int, int, int]] = field(default_factory=list)  # chars and words, first then second
     ordered_by: dict[str, int] = field(default_factory=lambda: {"spans": 0, "listing": 0})
     skipped: dict[str, int] = field(default_factory=dict)
+    grouping: dict[str, Any] = field(default_factory=dict)  # how the schema groups were made
 
 
 def surface_artefacts(items: Sequence[Item], *, seed: int = 0, top_k: int = 10) -> dict[str, Any]:
@@ -80,19 +98,22 @@ def surface_artefacts(items: Sequence[Item], *, seed: int = 0, top_k: int = 10) 
     -------
     dict
         JSON-ready: ``n``, ``skipped`` (reason -> items), ``word_label``, ``candidate_order``, ``length``
-        (each with ``verdict`` and ``seconds``) and ``signature``; see the module docstring.
+        (each with ``verdict`` and ``seconds``), ``grouping`` (how the folds' schemas were made) and
+        ``signature``; see the module docstring.
 
     Examples
     --------
     >>> from wino_toolkit.schema import Candidate, Item
-    >>> items = [Item(str(i), "demo", "en", f"Ann told Bea that _ won, item {i}.", [Candidate("Ann"), Candidate("Bea")], 0)
-    ...          for i in range(6)]
+    >>> items = [Item(str(i), "demo", "en", f"{a} told {b} that _ won.", [Candidate(a), Candidate(b)], 0)
+    ...          for i, (a, b) in enumerate(zip("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "bcdefghijklmnopqrstuvwxyza"))]
     >>> result = surface_artefacts(items)
     >>> result["candidate_order"]["verdict"]
-    'position gives the answer away: 100% against chance 50% (answering the first-mentioned candidate)'
+    'position gives the answer away: 100% against chance 50% (95% CI 87%-100%, n=26; answering the first-mentioned candidate)'
+    >>> surface_artefacts(items[:1])["candidate_order"]["verdict"]
+    'position: too few items to tell: 100% against chance 50% (95% CI 21%-100%, n=1; answering the first-mentioned candidate)'
     """
     if top_k < 0:
-        raise ValueError(f"top_k must be 0 or more, not {top_k}")
+        raise ParameterError(f"top_k must be 0 or more, not {top_k}")
     corpus = _corpus(items)
     y = np.asarray(corpus.labels, dtype=np.int64)
     numbers: dict[Any, int] = {}
@@ -101,16 +122,18 @@ def surface_artefacts(items: Sequence[Item], *, seed: int = 0, top_k: int = 10) 
     return {
         "n": int(y.size),
         "skipped": corpus.skipped,
+        "grouping": corpus.grouping,
         "word_label": _timed(lambda: _word_label(corpus.tokens, y, groups, seed, top_k)),
         "candidate_order": _timed(lambda: _candidate_order(y, corpus.ordered_by)),
         "length": _timed(lambda: _length(np.asarray(corpus.lengths, dtype=np.float64).reshape(-1, 4), y, groups, seed)),
-        "signature": f"artefacts|label:mention-order|cv:group{CV_FOLDS}|clf:logreg-C{C:g}|pmi-k:{SMOOTHING:g}"
+        "signature": f"artefacts|label:mention-order|cv:group{CV_FOLDS}|clf:logreg-liblinear-C{C:g}|pmi-k:{SMOOTHING:g}"
                      f"|top:{top_k}|seed:{seed}|sklearn:{sklearn.__version__}|v:{__version__}",
     }
 
 
 def _corpus(items: Sequence[Item]) -> _Corpus:
     out = _Corpus()
+    schema, out.grouping = schema_groups(items)
     for index, item in enumerate(items):
         reason = UNLABELED if item.answer is None else NOT_TWO if len(item.candidates) != 2 else None
         if reason:
@@ -122,7 +145,7 @@ def _corpus(items: Sequence[Item]) -> _Corpus:
         out.ordered_by["spans" if by_spans else "listing"] += 1
         first, second = (b, a) if second_first else (a, b)
         out.labels.append(int(item.answer != (1 if second_first else 0)))
-        out.groups.append((item.corpus, item.twin) if item.twin is not None else index)
+        out.groups.append(schema[index])
         out.tokens.append(tokenize(item.text))
         out.lengths.append((len(first.text), len(second.text), len(tokenize(first.text)), len(tokenize(second.text))))
     return out
@@ -151,7 +174,8 @@ def _word_label(tokens: list[list[str]], y: np.ndarray, groups: np.ndarray, seed
     chance = _majority(y)
     return {"words": words, "accuracy": accuracy, "chance": chance, "folds": folds,
             "classifier": "logistic regression (L2, C=1) on the text's bag of words, folds grouped by schema",
-            "verdict": _verdict("word choice", accuracy, chance, y.size)}
+            "n": int(y.size),
+            **_verdict("word choice", accuracy, chance, y.size)}
 
 
 def _candidate_order(y: np.ndarray, ordered_by: dict[str, int]) -> dict[str, Any]:
@@ -160,7 +184,7 @@ def _candidate_order(y: np.ndarray, ordered_by: dict[str, int]) -> dict[str, Any
     better = "first" if first is None or first >= second else "second"
     accuracy = first if better == "first" else second
     return {"first": first, "second": second, "chance": 0.5, "ordered_by": ordered_by,
-            "verdict": _verdict("position", accuracy, 0.5, y.size, f"answering the {better}-mentioned candidate")}
+            **_verdict("position", accuracy, 0.5, y.size, f"answering the {better}-mentioned candidate")}
 
 
 def _length(lengths: np.ndarray, y: np.ndarray, groups: np.ndarray, seed: int) -> dict[str, Any]:
@@ -171,12 +195,14 @@ def _length(lengths: np.ndarray, y: np.ndarray, groups: np.ndarray, seed: int) -
     accuracy = longer if rule == "longer" else 1.0 - longer
     clf_accuracy, folds = _grouped_cv(lengths, y, groups, seed, _scaled_logistic)
     chance = _majority(y)
+    classifier = _verdict("the length classifier", clf_accuracy, chance, y.size)
     return {"rule": rule, "accuracy": accuracy, "chance": 0.5, "ties": ties,
             "classifier": {"accuracy": clf_accuracy, "chance": chance, "folds": folds,
                            "model": "logistic regression (L2, C=1) on both candidates' lengths in characters and "
-                                    "words, standardized, folds grouped by schema"},
-            "verdict": _verdict("length", accuracy, 0.5, y.size, f"answering the {rule} candidate; "
-                                f"classifier {_percent(clf_accuracy)} against {_percent(chance)}")}
+                                    "words, standardized, folds grouped by schema", **classifier},
+            **_verdict("length", accuracy, 0.5, y.size, f"answering the {rule} candidate; "
+                       + (classifier["verdict"] if classifier["state"] in FLAGGED
+                          else f"classifier {_percent(clf_accuracy)} against {_percent(chance)}"))}
 
 
 def _grouped_cv(X: Any, y: np.ndarray, groups: np.ndarray, seed: int, model: Callable[[], Any]) -> tuple[float | None, int]:
@@ -207,7 +233,7 @@ def _bag_of_words(tokens: list[list[str]]) -> Any:
 
 
 def _logistic() -> Any:
-    return require("sklearn.linear_model", "audit", "The audit's surface artefacts").LogisticRegression(C=C, max_iter=1000)
+    return require("sklearn.linear_model", "audit", "The audit's surface artefacts").LogisticRegression(C=C, solver="liblinear", max_iter=1000)
 
 
 def _scaled_logistic() -> Any:
@@ -224,11 +250,37 @@ def _percent(value: float | None) -> str:
     return "n/a" if value is None else f"{value:.0%}"
 
 
-def _verdict(cue: str, accuracy: float | None, chance: float | None, n: int, detail: str = "") -> str:
-    """One line: giveaway, weak cue or nothing, by the Wilson interval of the accuracy against chance."""
+def _verdict(cue: str, accuracy: float | None, chance: float | None, n: int, detail: str = "") -> dict[str, str]:
+    """``state`` (one of ``STATES``) and a one-line ``verdict`` whose word the 95% Wilson interval of the accuracy
+    supports (module docstring), the interval said beside it."""
     if accuracy is None or chance is None:
-        return f"{cue}: not measured (needs labeled two-candidate items from at least two schemas)"
-    low = wilson(accuracy * n, n)[0]
-    judgement = ("gives the answer away" if low > chance and accuracy - chance >= GIVEAWAY
-                 else "is a weak cue" if low > chance else "gives nothing away")
-    return f"{cue} {judgement}: {_percent(accuracy)} against chance {_percent(chance)}" + (f" ({detail})" if detail else "")
+        return {"state": NOT_MEASURED,
+                "verdict": f"{cue}: not measured (needs labeled two-candidate items from at least two schemas)"}
+    where = compare(accuracy, n, chance, GIVEAWAY)
+    state = {ABOVE: GIVEAWAY_STATE if accuracy - chance >= GIVEAWAY else WEAK, BELOW: LEAK_STATE, NEAR: NOTHING}.get(where, UNDECIDED)
+    judgement = {GIVEAWAY_STATE: f"{cue} gives the answer away", WEAK: f"{cue} is a weak cue", LEAK_STATE: f"{cue}: {LEAK}",
+                 NOTHING: f"{cue} gives nothing away", UNDECIDED: f"{cue}: {TOO_FEW}"}[state]
+    return {"state": state, "verdict": f"{judgement}: {_percent(accuracy)} against chance {_percent(chance)} "
+                                       f"({span(accuracy, n)}" + (f"; {detail})" if detail else ")")}
+
+
+def audit_artefacts(items: Sequence[Item], *, seed: int = 0) -> tuple[str, dict[str, Any]]:
+    """The report's section: ``(verdict, figures)``, the cues of all the items together and, where the items
+    fall in more than one row of :func:`.grouping.rows`, again per row (``figures["rows"]``, each with its
+    ``kind``: corpus, language or source). The verdict names every row whose cue is flagged."""
+    figures = surface_artefacts(items, seed=seed)
+    parts = rows(items)
+    if sum(1 for kind, _ in parts.values() if kind == "corpus") == 1:  # that row is all the items: computed above
+        parts = {name: part for name, part in parts.items() if part[0] != "corpus"}
+    figures["rows"] = {name: {"kind": kind, **surface_artefacts(members, seed=seed)} for name, (kind, members) in parts.items()}
+    lines = [f"{key.replace('_', '-')}: {figures[key]['verdict']}" for key in CUES]
+    flagged = [f"{name}: {row[key]['verdict']}" for name, row in figures["rows"].items() for key in CUES
+               if row[key]["state"] in FLAGGED]
+    flagged += [f"{name}: {row['length']['classifier']['verdict']}" for name, row in figures["rows"].items()
+                if row["length"]["classifier"]["state"] in FLAGGED and row["length"]["state"] not in FLAGGED]
+    undecided = sum(1 for row in figures["rows"].values() for key in CUES if row[key]["state"] == UNDECIDED)
+    if flagged:
+        lines.append("per row: " + "; ".join(flagged))
+    if undecided:
+        lines.append(f"{undecided} of {len(CUES) * len(figures['rows'])} per-row cues: {TOO_FEW}")
+    return "; ".join(lines), figures

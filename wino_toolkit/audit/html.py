@@ -92,11 +92,12 @@ def _summary(f: dict[str, Any]) -> str:
     cards = "".join(f"<h3>{escape(name)}</h3>" + (
         f"<p>{escape(c['title'])}. License: <b>{escape(c['license'])}</b>. Homepage: <code>{escape(c['homepage'])}</code></p>"
         f"<details><summary>citation</summary><pre>{escape(c['citation'])}</pre></details>" if c
-        else '<p class="note">no corpus card: license and citation unknown</p>') for name, c in f["cards"].items())
-    unreadable = _table(["file", "why"], f["unreadable"].items())
+        else '<p class="note">corpus unknown, so license and citation unknown: '
+        + escape("; ".join(f"{i['file']}: {i['detail']}" for i in f["identified"][name])) + "</p>")
+        for name, c in f["cards"].items())
     chart = bars(sorted(f["languages"].items(), key=lambda kv: -kv[1]), title="items per language")
     return (_table(["", "value"], facts) + "<h3>items per language</h3>" + chart + "<h3>per corpus and split</h3>" + rows
-            + "<h3>corpus cards</h3>" + cards + (f"<h3>unreadable files</h3>{unreadable}" if unreadable else ""))
+            + "<h3>corpus cards</h3>" + cards)
 
 
 def _validity(f: dict[str, Any]) -> str:
@@ -108,12 +109,17 @@ def _validity(f: dict[str, Any]) -> str:
 
 
 def _twins(f: dict[str, Any]) -> str:
-    rows = _table(["corpus", "items", "schemas", "pairs", "larger groups", "singletons", "same answer", "same text", "duplicated"],
-                  [[c, r["items"], r["schemas"], r["pairs"], len(r["larger_groups"]), r["singletons"], r["broken_same_answer"],
-                    r["broken_same_text"], r["duplicated_groups"]] for c, r in f["corpora"].items()])
+    rows = _table(["corpus", "items", "with a twin id", "schemas", "pairs", "larger groups", "singletons", "same answer",
+                   "same text", "duplicated", "duplicated, other answers", "duplicated per language"],
+                  [[c, r["items"], r["with_twin_id"] if r["twin_information"]
+                    else f"none: no twin information ({r['inferred_schemas']:,} schemas by near-duplicate text)",
+                    r["schemas"], r["pairs"], len(r["larger_groups"]), r["singletons"], r["broken_same_answer"],
+                    r["broken_same_text"], r["duplicated_groups"], r["contradicting_groups"], r["duplicated_by_language"]]
+                   for c, r in f["corpora"].items()], numeric={1, 3, 4, 5, 6, 7, 8, 9, 10})
     listed = "".join(
         f"<p><b>{escape(c)}</b>: " + "; ".join(f"{label}: {escape(_cell(r[key]))}" for key, label in
                                                (("broken_same_answer_twins", "same answer"), ("broken_same_text_twins", "same text"),
+                                                ("contradicting_ids", "duplicated with other answers"),
                                                 ("duplicated_ids", "duplicated")) if r[key]) + "</p>"
         for c, r in f["corpora"].items() if r["broken_same_answer"] or r["broken_same_text"] or r["duplicated_groups"])
     chart = bars([(t["word"], t["count"]) for t in f["triggers"]], title="most frequent trigger words")
@@ -122,11 +128,13 @@ def _twins(f: dict[str, Any]) -> str:
 
 def _balance(f: dict[str, Any]) -> str:
     rows = f["rows"]
-    table = _table(["corpus / split", "labeled", "unlabeled", "answer position", "position 1 (2 candidates)", "95% CI",
-                    "answer mentioned first"],
+    table = _table(["corpus / split [part]", "labeled", "unlabeled", "answer position", "position 1 (2 candidates)", "95% CI",
+                    "verdict", "answer mentioned first"],
                    [[n, r["labeled"], r["unlabeled"], r["answer_position"], _pct(r["first_position_share"]),
-                     f"{r['first_position_ci95'][0]:.1%}-{r['first_position_ci95'][1]:.1%}",
+                     f"{r['first_position_ci95'][0]:.1%}-{r['first_position_ci95'][1]:.1%}", r["state"] or "-",
                      f"{_pct(r['answer_mentioned_first_share'])} of {r['with_spans']}"] for n, r in rows.items()])
+    table += (f'<p class="note">balanced: the 95% interval lies within {0.5 - f["margin"]:.0%}-{0.5 + f["margin"]:.0%}; '
+              "skewed: it leaves out 50%; otherwise too few items to tell. Each row on its own interval.</p>")
     shown = [(n, r) for n, r in rows.items() if r["first_position_share"] is not None]
     chart = bars([(n, r["first_position_share"]) for n, r in shown], title="share of answers in position 1",
                  intervals=[tuple(r["first_position_ci95"]) for _, r in shown], reference=0.5, maximum=1.0, percent=True)
@@ -135,7 +143,8 @@ def _balance(f: dict[str, Any]) -> str:
 
 def _artefacts(f: dict[str, Any]) -> str:
     out = [f'<p class="meta">{escape(str(f.get("signature", "")))} · {f.get("n", 0):,} instances, '
-           f'{len(f.get("skipped") or [])} skipped</p>']
+           f'{sum((f.get("skipped") or {}).values())} skipped · folds grouped by '
+           f'{escape(str((f.get("grouping") or {}).get("method", "schema")))}</p>']
     w = f.get("word_label") or {}
     out.append(f"<h3>word-label association</h3><p>{escape(str(w.get('verdict', '')))}</p>")
     if w.get("accuracy") is not None:
@@ -157,7 +166,17 @@ def _artefacts(f: dict[str, Any]) -> str:
     shown = [(k, v) for k, v in shown if v is not None]
     if shown:
         out.append(bars(shown, title="length cue accuracy", reference=n.get("chance"), maximum=1.0, percent=True))
+    if f.get("rows"):
+        out.append("<h3>per corpus, language and source</h3>" + _table(
+            ["row", "instances", "word choice", "position", "length"],
+            [[name, r["n"], *(_cue(r[key]) for key in ("word_label", "candidate_order", "length"))] for name, r in f["rows"].items()]))
     return "".join(out)
+
+
+def _cue(c: dict[str, Any]) -> str:
+    """``"57% against 50%: weak cue"``: a cue's accuracy (the better position for candidate order) and verdict word."""
+    accuracy = c.get("accuracy") if "first" not in c else None if c["first"] is None else max(c["first"], c["second"])
+    return f"{_pct(accuracy)} against {_pct(c.get('chance'))}: {c.get('state', '')}"
 
 
 def _contamination(f: dict[str, Any]) -> str:
@@ -182,27 +201,43 @@ def _pmi(f: dict[str, Any]) -> str:
                      s["binomial_test"]["p_value"], s["verdict"]] for s in summaries])
     chart = bars([(f"{s['corpus']}/{s['language']}", s["expected_accuracy"]) for s in summaries], title="PMI baseline accuracy",
                  intervals=[tuple(s["expected_accuracy_ci95"]) for s in summaries], maximum=1.0, percent=True,
-                 reference=summaries[0]["chance"] if summaries else None)
+                 marks=[s["chance"] for s in summaries])
     signatures = "".join(f'<p class="meta">{escape(r["signature"])}</p>' for r in f["results"])
     return table + chart + signatures
 
 
 def _predictability(f: dict[str, Any]) -> str:
-    facts = _table(["", "value"], [["instances", f["n"]], ["twin-grouped probe accuracy", _pct(f["cv_accuracy"])],
-                                    ["majority label", _pct(f["majority_accuracy"])], ["KL along PC1", f["kl_pc1"]],
-                                    ["KL along the probe's direction", f["kl_direction"]], ["label balance", _pct(f["label_balance"])]])
-    return (facts + "<h3>separation plot (first two principal components)</h3>"
+    shuffled = f.get("shuffled") or {}
+
+    def beside(key: str, shown: Callable[[Any], str]) -> list[str]:
+        s = shuffled.get(key)
+        return [shown(f[key]), "-" if not s else f"{shown(s['mean'])} (largest {shown(s['max'])})",
+                "-" if not s else "yes" if f["above_shuffled"][key] else "no"]
+
+    def three(value: float) -> str:
+        return f"{value:.3f}"
+
+    facts = _table(["", "value", f"with shuffled labels (mean of {f.get('shuffles', 0)})", "above every shuffle"],
+                   [["schema-grouped probe accuracy", *beside("cv_accuracy", _pct)],
+                    ["majority label (chance)", _pct(f["majority_accuracy"]), "", ""],
+                    ["KL along PC1", *beside("kl_pc1", three)],
+                    ["KL along the probe's direction", *beside("kl_direction", three)],
+                    ["instances", f"{f['n']:,}", "", ""], ["label balance", _pct(f["label_balance"]), "", ""]], numeric={1, 2})
+    chart = bars([("probe", f["cv_accuracy"])] + ([("probe, shuffled labels", shuffled["cv_accuracy"]["mean"])] if shuffled else []),
+                 title="probe accuracy", reference=f["majority_accuracy"], reference_label="majority", maximum=1.0, percent=True)
+    return (facts + chart + "<h3>separation plot (first two principal components)</h3>"
             + scatter(f["points"], title="embeddings by label", names=("option 1 right", "option 2 right"))
             + f'<p class="meta">{escape(f["signature"])}<br>{escape(f["embedding"])}</p>')
 
 
 def _zero_shot(f: dict[str, Any]) -> str:
     rows = [r for r in f["rows"] if not r.get("subset")]
-    table = _table(["corpus", "language", "items", "accuracy", "95% CI", "twin accuracy"],
+    table = _table(["corpus", "language", "items", "accuracy", "95% CI", "chance", "twin accuracy"],
                    [[r["corpus"], r["language"], r["items"], _pct(r["accuracy"]), f"{r['low']:.1%}-{r['high']:.1%}",
-                     _pct(r["twin_accuracy"])] for r in rows])
+                     _pct(r.get("chance")), _pct(r["twin_accuracy"])] for r in rows])
     chart = bars([(f"{r['corpus']}/{r['language']}", r["accuracy"]) for r in rows], title="zero-shot accuracy",
-                 intervals=[(r["low"], r["high"]) for r in rows], maximum=1.0, percent=True)
+                 intervals=[(r["low"], r["high"]) for r in rows], maximum=1.0, percent=True,
+                 marks=[r.get("chance") for r in rows])
     return table + chart + f'<p class="meta">{escape(f["signature"])}</p>'
 
 

@@ -10,9 +10,9 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
-from wino_toolkit.errors import WinoError
+from wino_toolkit.errors import ParameterError, WinoError
 
-from .inputs import Loaded, load
+from .inputs import Loaded, distinct, load
 
 __all__ = ["Section", "AuditReport", "audit", "SECTIONS"]
 
@@ -30,7 +30,13 @@ SECTIONS = {
 }
 OK, NOT_RUN, FAILED = "ok", "not run", "failed"
 
-Progress = Callable[[str, int, int], None]  # (section key, sections done, sections in all)
+#: ``progress(section key, items done, items in all)``: at the start and end of each section, and in between
+#: wherever a model section counts its work (the CLI draws one task per section, with its rate and time left)
+Progress = Callable[[str, int, int], None]
+#: the sections whose figures depend on the seed, and the input each model section needs
+SEEDED = ("artefacts", "pmi", "predictability", "zero_shot")
+NEEDS = {"contamination": "--against KNOWN...", "pmi": "--index PMI_IDX (built by wino pmi index)",
+         "predictability": "--model ENCODER", "zero_shot": "--lm LM"}
 
 
 @dataclass
@@ -82,7 +88,8 @@ class AuditReport:
 
 def audit(corpora: Sequence[str | os.PathLike], *, against: Sequence[str | os.PathLike] | None = None,
           index: str | os.PathLike | Sequence[str | os.PathLike] | None = None, model: str | None = None,
-          lm: str | None = None, seed: int = 0, progress: Progress | None = None) -> AuditReport:
+          lm: str | None = None, seed: int = 0, options: dict[str, Any] | None = None,
+          progress: Progress | None = None, sections: Sequence[str] | None = None) -> AuditReport:
     """Audit ``corpora``: every section the inputs allow, each timed apart.
 
     A section whose computation fails (a missing extra, a model that cannot be loaded) says why in its verdict
@@ -103,43 +110,93 @@ def audit(corpora: Sequence[str | os.PathLike], *, against: Sequence[str | os.Pa
     seed
         seed of every random step (the artefacts' cross-validation, PMI's random fallback, the probe's folds,
         the bootstrap); recorded in the signature.
+    options
+        reader options, ``{"subset": "wsc273"}`` for every file whose format takes them, ``{"FILE:KEY": value}``
+        for one (``wino audit -O``); each file, corpus or known, is read once (:mod:`.inputs`).
     progress
-        called as ``progress(section, done, total)`` after each section.
+        called as ``progress(section, done, total)`` in items: at the start and the end of each section, and
+        after each batch of the model sections (so a long one shows its rate and the time left).
+    sections
+        the keys of :data:`SECTIONS` to compute (default: all); the report holds only these. Each section's
+        ``command`` is ``wino audit ... --section KEY``, which recomputes that section alone.
     """
     if not corpora:
         raise WinoError("wino audit needs at least one corpus file")
     indexes = [index] if isinstance(index, (str, os.PathLike)) else list(index or [])
     for path in [*corpora, *(against or []), *indexes]:
-        if not Path(path).exists():
+        if str(path) != "-" and not Path(path).exists():
             raise WinoError(f"{path}: no such file or directory")
-    data = load(corpora)
-    known = load(against) if against else None
+    distinct(indexes, "--index")
+    chosen = _chosen(sections, {"contamination": against, "pmi": indexes, "predictability": model, "zero_shot": lm})
+    data, known = load(corpora, against or (), options=options)
     files = [str(p) for p in corpora]
-    audit_cmd = _command(files, against, indexes, model, lm)
-    plans: list[tuple[str, Callable[[], tuple[str, dict[str, Any]]] | None, str, str]] = [
-        ("summary", lambda: _run("summary", data), "", shlex.join(["wino", "stats", *files])),
-        ("validity", lambda: _run("validity", data), "", shlex.join(["wino", "validate", *files])),
-        ("twins", lambda: _run("twins", data), "", audit_cmd + " --json"),
-        ("balance", lambda: _run("balance", data), "", audit_cmd + " --json"),
-        ("artefacts", lambda: _artefacts(data, seed), "", audit_cmd + " --json"),
-        ("contamination", (lambda: _contamination(data, known)) if known else None, "--against KNOWN...",
-         shlex.join(["wino", "overlap", *files, "--against", *map(str, against or ["KNOWN"])])),
-        ("pmi", (lambda: _models("pmi_resistance", data.items, indexes, seed=seed)) if indexes else None,
-         "--index PMI_IDX (built by wino pmi index)",
-         shlex.join(["wino", "pmi", "check", *files, *[a for i in indexes or ["PMI_IDX"] for a in ("--index", str(i))]])),
-        ("predictability", (lambda: _models("predictability", data.items, model, seed=seed)) if model else None,
-         "--model ENCODER", audit_cmd + " --json" if model else shlex.join(["wino", "audit", *files, "--model", "ENCODER"])),
-        ("zero_shot", (lambda: _models("zero_shot", data.items, lm, seed=seed)) if lm else None, "--lm LM",
-         shlex.join(["wino", "eval", "lm", *files, "--model", lm or "LM", "--seed", str(seed)])),
+    audit_cmd = _command(files, against, indexes, model, lm, options=options, seed=seed,
+                         sections=None if sections is None else chosen)
+    tick = {key: _ticker(progress, key) for key in SECTIONS}
+    plans: list[tuple[str, Callable[[], tuple[str, dict[str, Any]]] | None]] = [
+        ("summary", lambda: _run("summary", data)),
+        ("validity", lambda: _run("validity", data)),
+        ("twins", lambda: _run("twins", data)),
+        ("balance", lambda: _run("balance", data)),
+        ("artefacts", lambda: _artefacts(data, seed)),
+        ("contamination", (lambda: _contamination(data, known)) if known else None),
+        ("pmi", (lambda: _models("pmi_resistance", data.items, indexes, seed=seed)) if indexes else None),
+        ("predictability", (lambda: _models("predictability", data.items, model, seed=seed,
+                                            progress=tick["predictability"])) if model else None),
+        ("zero_shot", (lambda: _models("zero_shot", data.items, lm, seed=seed, progress=tick["zero_shot"])) if lm else None),
     ]
     sections = []
-    for done, (key, work, needs, command) in enumerate(plans, 1):
-        sections.append(_section(key, work, needs, command))
-        if progress is not None:
-            progress(key, done, len(plans))
+    for key, work in plans:
+        if key in chosen:
+            command = _command(files, *_inputs(key, against, indexes, model, lm), options=options,
+                               seed=seed if key in SEEDED else 0, sections=[key], output=f"{key}.html")
+            if work is not None:
+                tick[key](0, len(data.items))
+            sections.append(_section(key, work, NEEDS.get(key, ""), command))
+            if work is not None:
+                tick[key](len(data.items), len(data.items))
+    _accuracy_apart(sections)
     return AuditReport(files, sections, _signature(data, known, seed), seed, audit_cmd,
                        {"against": [str(p) for p in against or []], "index": [str(i) for i in indexes],
-                        "model": model, "lm": lm})
+                        "model": model, "lm": lm, "read_options": dict(options or {}), "sections": chosen})
+
+
+def _chosen(sections: Sequence[str] | None, given: dict[str, Any]) -> list[str]:
+    """The sections asked for, in the report's order; one asked for by name whose input is missing is refused."""
+    if sections is None:
+        return list(SECTIONS)
+    unknown = [key for key in sections if key not in SECTIONS]
+    if unknown or not sections:
+        raise ParameterError(f"unknown audit section {', '.join(map(repr, unknown)) or '(none given)'}: "
+                             f"choose from {', '.join(SECTIONS)}")
+    missing = [key for key in sections if key in given and not given[key]]
+    if missing:
+        raise ParameterError("; ".join(f"--section {key} needs {NEEDS[key]}" for key in missing))
+    return [key for key in SECTIONS if key in sections]
+
+
+def _ticker(progress: Progress | None, key: str) -> Callable[[int, int], None]:
+    """``progress`` of one section, as the ``(done, total)`` callback the model functions take."""
+    return (lambda done, total: None) if progress is None else (lambda done, total: progress(key, done, total))
+
+
+def _inputs(key: str, against: Any, indexes: list, model: str | None, lm: str | None) -> tuple[Any, list, str | None, str | None]:
+    """The inputs of :func:`_command` that section ``key`` needs (a placeholder where one was not given)."""
+    return (against or ["KNOWN"] if key == "contamination" else None, indexes or ["PMI_IDX"] if key == "pmi" else [],
+            model or "ENCODER" if key == "predictability" else None, lm or "LM" if key == "zero_shot" else None)
+
+
+def _accuracy_apart(sections: list[Section]) -> None:
+    """Given both, the zero-shot accuracy on clean and on overlapping items apart, in the contamination section."""
+    from .contamination import accuracy_apart
+
+    found = {s.key: s for s in sections}
+    if "contamination" not in found or "zero_shot" not in found:  # not both asked for (--section)
+        return
+    overlap, zero = found["contamination"], found["zero_shot"]
+    if overlap.status == OK and zero.status == OK and (apart := accuracy_apart(overlap.figures, zero.figures)):
+        overlap.figures["zero_shot"] = apart
+        overlap.verdict += f"; {apart['verdict']}"
 
 
 def _section(key: str, work: Callable[[], tuple[str, dict[str, Any]]] | None, needs: str, command: str) -> Section:
@@ -151,7 +208,8 @@ def _section(key: str, work: Callable[[], tuple[str, dict[str, Any]]] | None, ne
         verdict, figures = work()
         status = OK
     except (WinoError, ImportError, OSError, ValueError) as exc:
-        verdict, figures, status = f"failed: {exc}", {"error": str(exc)}, FAILED
+        verdict, status = f"failed: {exc}", FAILED
+        figures = {"error": str(exc), "missing_extra": isinstance(exc, ImportError)}  # an extra not installed
     return Section(key, SECTIONS[key], status, verdict, figures, time.perf_counter() - started, command)
 
 
@@ -174,16 +232,17 @@ def _models(name: str, *args: Any, **kwargs: Any) -> tuple[str, dict[str, Any]]:
 
 
 def _artefacts(data: Loaded, seed: int) -> tuple[str, dict[str, Any]]:
-    """The sibling module's surface cues: word-label association, candidate order and length."""
-    from .artefacts import surface_artefacts
+    """The sibling module's surface cues (word-label association, candidate order and length), also per row."""
+    from .artefacts import audit_artefacts
 
-    figures = surface_artefacts(data.items, seed=seed)
-    parts = [f"{key.replace('_', '-')}: {figures[key]['verdict']}" for key in ("word_label", "candidate_order", "length")
-             if isinstance(figures.get(key), dict) and "verdict" in figures[key]]
-    return "; ".join(parts) or "no verdict", figures
+    return audit_artefacts(data.items, seed=seed)
 
 
-def _command(files: list[str], against: Any, indexes: list, model: str | None, lm: str | None) -> str:
+def _command(files: list[str], against: Any, indexes: list, model: str | None, lm: str | None, *,
+             options: dict[str, Any] | None = None, seed: int = 0, sections: Sequence[str] | None = None,
+             output: str | None = None) -> str:
+    """``wino audit`` with these inputs and reader options, ``--seed`` unless it is the default, ``--section``
+    for each of ``sections`` and ``-o output``."""
     words = ["wino", "audit", *files]
     if against:
         words += ["--against", *map(str, against)]
@@ -191,17 +250,25 @@ def _command(files: list[str], against: Any, indexes: list, model: str | None, l
         words += ["--index", str(i)]
     words += ["--model", model] if model else []
     words += ["--lm", lm] if lm else []
+    for key, value in (options or {}).items():
+        words += ["-O", f"{key}={value}"]
+    words += ["--seed", str(seed)] if seed else []
+    for key in sections or ():
+        words += ["--section", key]
+    words += ["-o", output] if output else []
     return shlex.join(words)
 
 
 def _signature(data: Loaded, known: Loaded | None, seed: int) -> str:
     """``audit|data:3f9c2a1e|against:none|seed:0|v:0.1.0`` (sacrebleu style): which items, which known corpora."""
-    from wino_toolkit import __version__
+    from wino_toolkit._version import __version__
 
     def checksum(loaded: Loaded) -> str:
         digest = hashlib.sha256()
         for it in loaded.items:
             digest.update(f"{it.corpus}\t{it.split}\t{it.id}\t{it.text}\t{it.answer}\n".encode("utf-8"))
+        for pair in loaded.pairs:  # a known file of NLI pairs is compared too
+            digest.update(f"{pair.corpus}\t{pair.split}\t{pair.id}\t{pair.premise}\t{pair.hypothesis}\t{pair.label}\n".encode("utf-8"))
         return digest.hexdigest()[:8]
 
     return f"audit|data:{checksum(data)}|against:{checksum(known) if known else 'none'}|seed:{seed}|v:{__version__}"

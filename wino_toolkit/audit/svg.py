@@ -14,8 +14,9 @@ COLOURS = ("#3b6ea5", "#c8553d")  # label 1 (or the bars), label 2
 
 def bars(rows: Sequence[tuple[str, float]], *, title: str, maximum: float | None = None,
          intervals: Sequence[tuple[float, float] | None] | None = None, reference: float | None = None,
-         reference_label: str = "chance", percent: bool = False) -> str:
-    """Horizontal bars, one per ``(label, value)``, with optional 95% intervals and a dashed reference line."""
+         reference_label: str = "chance", percent: bool = False, marks: Sequence[float | None] | None = None) -> str:
+    """Horizontal bars, one per ``(label, value)``, with optional 95% intervals, a dashed reference line across all
+    rows, and ``marks``: each row's own reference (its chance), a short dashed tick on its bar."""
     if not rows:
         return ""
     top = maximum if maximum is not None else max([v for _, v in rows] + [hi for iv in intervals or () if iv for _, hi in [iv]]
@@ -37,12 +38,18 @@ def bars(rows: Sequence[tuple[str, float]], *, title: str, maximum: float | None
         if interval:
             lo, hi = interval
             parts.append(f'<line x1="{x(lo):.1f}" x2="{x(hi):.1f}" y1="{y + 10}" y2="{y + 10}" stroke="#111" stroke-width="2"/>')
+        mark = marks[k] if marks else None
+        if mark is not None:
+            parts.append(f'<line x1="{x(mark):.1f}" x2="{x(mark):.1f}" y1="{y + 1}" y2="{y + ROW - 3}" stroke="#555" '
+                         f'stroke-dasharray="3 2"><title>{escape(reference_label)} {shown(mark)}</title></line>')
         parts.append(f'<text x="{x(max(value, interval[1] if interval else value)) + 5:.1f}" y="{y + 14}">{shown(value)}</text>')
     if reference is not None:
         rx = x(reference)
         parts.append(f'<line x1="{rx:.1f}" x2="{rx:.1f}" y1="4" y2="{height - 18}" stroke="#555" stroke-dasharray="4 3"/>')
         parts.append(f'<text x="{rx:.1f}" y="{height - 6}" text-anchor="middle" class="note">'
                      f'{escape(reference_label)} {shown(reference)}</text>')
+    elif marks and any(m is not None for m in marks):
+        parts.append(f'<text x="{LABEL}" y="{height - 6}" class="note">dashed ticks: each row\'s {escape(reference_label)}</text>')
     parts.append("</svg>")
     return "".join(parts)
 

@@ -10,14 +10,13 @@ __all__ = ["validity"]
 
 def validity(data: Loaded) -> tuple[str, dict[str, Any]]:
     """``(verdict, figures)``: records read, every problem (file, where, what) and the quirks tolerated."""
-    from wino_toolkit.api import validate
     from wino_toolkit.quirks import QuirkReport
 
     quirks = QuirkReport()
     records, problems, first = 0, [], ""
     per_file = {}
-    for path in data.paths:  # apart, as the audit reads them
-        count, found = validate([path], quirks=quirks)
+    for path in data.paths:  # apart, as the audit reads them, from the copy read (a pipe is read once)
+        count, found = data.validate(path, quirks=quirks)
         records += count
         problems.extend(p.to_dict() for p in found)
         first = first or (str(found[0]) if found else "")

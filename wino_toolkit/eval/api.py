@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 from typing import Any, Callable, Iterable, Mapping
 
-from wino_toolkit.errors import WinoError
+from wino_toolkit.errors import ParameterError
 from wino_toolkit.schema import Item
 
 from wino_toolkit import launch
@@ -35,11 +35,11 @@ def _loaded(model: Any, tokenizer: Any, method: str, device: str, dtype: str,
     backend = placement.pop("backend", "hf")
     tensor_parallel = placement.pop("tensor_parallel", None)
     if placement.get("device_map") and launch.launched():
-        raise WinoError("--device-map shards one model over every GPU; under torchrun or accelerate launch each process "
+        raise ParameterError("--device-map shards one model over every GPU; under torchrun or accelerate launch each process "
                         "holds its own copy: use one or the other")
     if backend == "vllm":
         if placement or launch.launched() or method == "mlm":
-            raise WinoError("the vllm backend runs one process over its GPUs (--tensor-parallel) and scores causal LMs: "
+            raise ParameterError("the vllm backend runs one process over its GPUs (--tensor-parallel) and scores causal LMs: "
                             "not with --device-map, --load-in, --peft, --method mlm or a multi-process launch")
         if isinstance(model, str):
             from .vllm_backend import load_vllm
@@ -47,14 +47,17 @@ def _loaded(model: Any, tokenizer: Any, method: str, device: str, dtype: str,
             engine, tok, dtype_name = load_vllm(model, dtype=dtype, tensor_parallel_size=tensor_parallel)
             return engine, tok, dtype_name, model_identity(model, engine) + "|backend:vllm"
     elif backend != "hf":
-        raise WinoError(f"backend {backend!r} is not hf or vllm")
+        raise ParameterError(f"backend {backend!r} is not hf or vllm")
     if isinstance(model, str):
         network, tok, dtype_name = load_lm(model, masked=method == "mlm", device=device, dtype=dtype, **placement)
         return network, tok, dtype_name, model_identity(model, network) + loading_identity(**placement)
     from .vllm_backend import is_vllm
 
-    if is_vllm(model):  # a vLLM engine loaded by the caller: it carries its tokenizer
-        return model, tokenizer or model.get_tokenizer(), "auto", f"{type(model).__name__}|backend:vllm"
+    if is_vllm(model):  # a vLLM engine loaded by the caller: it carries its tokenizer, and its model's name or path
+        model_config = getattr(getattr(model, "llm_engine", None), "model_config", None)
+        name = getattr(model_config, "model", None)
+        identity = model_identity(str(name), None) if name else type(model).__name__
+        return model, tokenizer or model.get_tokenizer(), "auto", identity + "|backend:vllm"
     if tokenizer is None:
         raise TypeError("a loaded model needs its tokenizer: score(items, model=model, tokenizer=tokenizer)")
     name = getattr(model.config, "name_or_path", "") or type(model).__name__
@@ -95,7 +98,7 @@ def evaluate(items: Iterable[Item], *, model: Any, tokenizer: Any = None, method
     ``quantize`` and ``peft`` are as for :func:`score`; the signature records them. ``backend="vllm"`` scores the
     same requests with vLLM (:mod:`.vllm_backend`) over ``tensor_parallel`` GPUs.
     """
-    from wino_toolkit import __version__
+    from wino_toolkit._version import __version__
 
     from .cache import RequestCache, model_key
     from .fewshot import FewShot
@@ -108,8 +111,11 @@ def evaluate(items: Iterable[Item], *, model: Any, tokenizer: Any = None, method
     placement = {"device_map": device_map, "quantize": quantize, "peft": peft, "backend": backend,
                  "tensor_parallel": tensor_parallel}
     network, tok, dtype_name, identity = _loaded(model, tokenizer, method, launch.device(device), dtype, placement)
-    store = RequestCache(cache, model_key(identity, dtype=dtype_name, kind="masked" if method == "mlm" else "causal",
-                                          tokenizer=tok)) if cache else None
+    store = None
+    if cache:  # a model loaded by the caller may have changed since it left its directory: its parameters name it
+        loaded = None if isinstance(model, str) or not hasattr(network, "state_dict") else network
+        store = RequestCache(cache, model_key(identity, dtype=dtype_name, kind="masked" if method == "mlm" else "causal",
+                                              tokenizer=tok, loaded=loaded))
     try:
         scores = score_loaded(items, model=network, tokenizer=tok, method=method, batch_size=batch_size,
                               normalization=normalization, progress=progress, cache=store, fewshot=shots)
@@ -126,4 +132,6 @@ def evaluate(items: Iterable[Item], *, model: Any, tokenizer: Any = None, method
     fewshot = f"|fewshot:{num_fewshot}|fewshot-from:{items_checksum(pool)}|fewshot-seed:{seed}" if num_fewshot else ""
     signature = (f"eval|model:{identity}|method:{method}|norm:{normalization}|dtype:{dtype_name}"
                  f"|data:{data or items_checksum(items)}{fewshot}|v:{__version__}")
-    return evaluate_scores(scores, signature=signature, seed=seed, switched=flipped)
+    results = evaluate_scores(scores, signature=signature, seed=seed, switched=flipped)
+    results.shot_languages = {shot.id: shot.language for shot in pool} if num_fewshot else {}
+    return results

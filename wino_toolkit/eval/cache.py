@@ -2,11 +2,16 @@
 
 A 2-hour run killed near its end should not start over, and a rerun (another table format, a
 predictions file forgotten) should not score anything again. Every request is stored as soon as
-its batch is scored, keyed by the **model's identity** (name and revision or config hash, dtype,
-kind, tokenizer) and by the **request** (context, continuation, masked span): a resumed run scores
-only what is missing, and a repeated run reuses every score, so its predictions file is the same
-byte for byte. The store is one SQLite file (``requests.sqlite``) that any number of runs, models
-and corpora share; a value is the float the model gave, kept exactly (an 8-byte REAL).
+its batch is scored, keyed by the **model's identity** and by the **request** (context,
+continuation, masked span): a resumed run scores only what is missing, and a repeated run reuses
+every score, so its predictions file is the same byte for byte. The identity is what the scores
+depend on, by content: a local model directory's config, weights and tokenizer files
+(:mod:`wino_toolkit.fingerprint`; a hub name by its revision), the dtype, the head, the
+tokenizer, and the placement (device map, quantization, a PEFT adapter's files); new weights
+saved into the same directory are another model, and score again. A model loaded by the caller
+is also named by a hash of its parameters as they are in memory. The store is one SQLite file
+(``requests.sqlite``) that any number of runs, models and corpora share; a value is the float
+the model gave, kept exactly (an 8-byte REAL).
 """
 from __future__ import annotations
 
@@ -17,16 +22,33 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from wino_toolkit.errors import OutputError
+from wino_toolkit.fingerprint import identify
 
-__all__ = ["RequestCache", "model_key"]
+__all__ = ["RequestCache", "model_key", "parameters_digest"]
 
 FILE = "requests.sqlite"
 
 
-def model_key(identity: str, *, dtype: str, kind: str, tokenizer: Any) -> str:
-    """What must match for a stored score to stand for a new one: the model, its dtype and head, its tokenizer."""
+def parameters_digest(model: Any) -> str:
+    """A SHA-256 over a loaded model's parameters and buffers (names, dtypes, shapes and bytes) as they are in
+    memory: a model changed after loading (trained in a notebook, merged with an adapter) is another model."""
+    import torch
+
+    digest = hashlib.sha256()
+    for name, tensor in model.state_dict().items():
+        flat = tensor.detach().reshape(-1)
+        digest.update(f"{name}\0{flat.dtype}\0{tuple(tensor.shape)}\n".encode("utf-8"))
+        digest.update(flat.contiguous().view(torch.uint8).cpu().numpy())
+    return digest.hexdigest()
+
+
+def model_key(identity: str, *, dtype: str, kind: str, tokenizer: Any, loaded: Any = None) -> str:
+    """What must match for a stored score to stand for a new one: the model (``identity``: its content and
+    placement, see :func:`.models.model_identity` and :func:`.models.loading_identity`), its dtype and head, its
+    tokenizer (a directory by the content of its files), and for a model ``loaded`` by the caller its parameters."""
     name = getattr(tokenizer, "name_or_path", "") or type(tokenizer).__name__
-    return f"{identity}|dtype:{dtype}|kind:{kind}|tokenizer:{name}#{len(tokenizer)}"
+    key = f"{identity}|dtype:{dtype}|kind:{kind}|tokenizer:{identify(name)}#{len(tokenizer)}"
+    return key if loaded is None else f"{key}|parameters:{parameters_digest(loaded)}"
 
 
 def _request_key(request: Any) -> str:

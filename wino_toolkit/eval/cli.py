@@ -12,13 +12,14 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from wino_toolkit import __version__
+from wino_toolkit._version import __version__
 from wino_toolkit.argtypes import integer, number
 from wino_toolkit.console import (add_reader_option, add_verbose_option, deprecated_options, item_progress, key_values,
                                   labelled_tasks, make_console, skip_summary)
-from wino_toolkit.errors import WinoError
-from wino_toolkit.hub import resolve_model
+from wino_toolkit.errors import ParameterError, WinoError
+from wino_toolkit.hub import check_adapter, resolve_model
 from wino_toolkit.io import atomic_output, check_output_dir, check_output_file, text_writer
+from wino_toolkit.paths import input_path, output_dir, output_path
 from wino_toolkit.reader_options import ReaderOptions
 
 __all__ = ["add_eval_commands"]
@@ -33,13 +34,13 @@ def cmd_lm(args: argparse.Namespace) -> int:
     from .score import NORMALIZATIONS
 
     if args.normalization not in NORMALIZATIONS or args.dtype not in DTYPES:
-        raise WinoError("unknown --normalization or --dtype")
+        raise ParameterError("unknown --normalization or --dtype")
+    if args.num_fewshot and args.method == "mlm":  # a usage error, before any model is looked up
+        raise ParameterError("--num-fewshot needs a causal LM method (partial or full), not mlm")
     check_output_file(args.predictions, "--predictions")
     placement = _placement(args)
     resolve_model(args.model, what=MODEL_KINDS["masked" if args.method == "mlm" else "causal"])  # before any reading
     subsets = _subsets(args.subsets) if args.subsets else None
-    if args.num_fewshot and args.method == "mlm":
-        raise WinoError("--num-fewshot needs a causal LM method (partial or full), not mlm")
     if args.cache:
         check_output_dir(args.cache, "--cache", "wino eval lm")
     options = key_values(args.read_option, "-O")
@@ -92,14 +93,14 @@ def _add_placement_options(p: argparse.ArgumentParser) -> None:
                    "big-model loading): a model larger than one GPU; not with torchrun / accelerate launch")
     p.add_argument("--load-in", dest="quantize", choices=QUANTIZATIONS, help="load the weights quantized (bitsandbytes, "
                    "a CUDA GPU; pip install 'wino-toolkit[quant]')")
-    p.add_argument("--peft", metavar="DIR", help="a PEFT adapter (adapter_config.json and weights) put on the model "
+    p.add_argument("--peft", metavar="DIR", type=input_path, help="a PEFT adapter (adapter_config.json and weights) put on the model "
                    "(pip install 'wino-toolkit[peft]')")
 
 
 def _placement(args: argparse.Namespace) -> dict[str, Any]:
     """The placement options, the adapter directory checked before any work."""
-    if args.peft is not None and not (Path(args.peft) / "adapter_config.json").is_file():
-        raise WinoError(f"{args.peft}: not a PEFT adapter directory (no adapter_config.json)")
+    if args.peft is not None:
+        check_adapter(args.peft)
     return {"device_map": args.device_map, "quantize": args.quantize, "peft": args.peft}
 
 
@@ -259,7 +260,7 @@ def cmd_export(args: argparse.Namespace) -> int:
     out = Path(args.output)
     check_output_dir(out, "-o", f"wino export {args.target}")
     if args.target == "hf" and (args.num_fewshot or args.fewshot_from):
-        raise WinoError("--num-fewshot and --fewshot-from are for lm-eval exports, not hf")
+        raise ParameterError("--num-fewshot and --fewshot-from are for lm-eval exports, not hf")
     if args.target == "hf" and out.is_dir() and any(out.iterdir()):
         raise WinoError(f"{out}: exists and is not an empty directory")
     items = list(wt.read(args.inputs, source_format=args.source_format, options=key_values(args.read_option, "-O")))
@@ -300,14 +301,14 @@ def add_export_commands(subparsers: Any) -> argparse.ArgumentParser:
     export = subparsers.add_parser("export", help="export a corpus as an lm-eval task folder or a Hugging Face dataset")
     export.add_argument("target", choices=("lm-eval", "hf"), help="lm-eval: a task folder lm_eval runs as it is; hf: "
                         "a DatasetDict by split (save_to_disk)")
-    export.add_argument("inputs", nargs="+", metavar="CORPUS")
+    export.add_argument("inputs", nargs="+", metavar="CORPUS", type=input_path)
     export.add_argument("--from", dest="source_format", metavar="FORMAT", help="corpus format (default: detected)")
     add_reader_option(export)
-    export.add_argument("-o", "--output", required=True, metavar="DIR")
+    export.add_argument("-o", "--output", required=True, metavar="DIR", type=output_dir("wino_*", "utils.py"))
     export.add_argument("--name", default="corpus", help="name of the lm-eval group (default corpus: wino_corpus_all)")
     export.add_argument("--num-fewshot", type=integer(0), default=0, metavar="K", help="lm-eval only: the K shots wino "
                         "eval lm --num-fewshot draws, written into each context (run the tasks zero-shot)")
-    export.add_argument("--fewshot-from", metavar="CORPUS", help="the corpus the shots are drawn from (default: the export's)")
+    export.add_argument("--fewshot-from", metavar="CORPUS", type=input_path, help="the corpus the shots are drawn from (default: the export's)")
     export.add_argument("--seed", type=integer(0), default=0, help="seed of the shots' draw, as wino eval lm --seed")
     export.set_defaults(func=cmd_export)
     return export
@@ -321,10 +322,10 @@ def add_eval_commands(subparsers: Any) -> argparse.ArgumentParser:
                                        description="Zero-shot evaluation of language models on any corpus.")
     sub = evaluation.add_subparsers(dest="eval_command", required=True, metavar="COMMAND")
     p = sub.add_parser("lm", help="score a language model: partial (lm-eval's WinoGrande definition), full or mlm")
-    p.add_argument("inputs", nargs="+", metavar="CORPUS", help="corpus file(s); the format is detected from content")
+    p.add_argument("inputs", nargs="+", metavar="CORPUS", type=input_path, help="corpus file(s); the format is detected from content")
     p.add_argument("--from", dest="source_format", metavar="FORMAT", help="corpus format (default: detected)")
     add_reader_option(p)
-    p.add_argument("--model", required=True, help="Hugging Face causal LM (masked LM for --method mlm): hub name or local path")
+    p.add_argument("--model", required=True, type=input_path, help="Hugging Face causal LM (masked LM for --method mlm): hub name or local path")
     p.add_argument("--method", default="partial", choices=METHODS,
                    help="partial: the shared rest after each candidate (default); full: the whole filled sentence; "
                    "mlm: the candidate's tokens masked (a masked LM)")
@@ -335,17 +336,17 @@ def add_eval_commands(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--dtype", default="auto", help="auto, float32, bfloat16, float16")
     p.add_argument("--switched", action="store_true", help="also score each item with its candidates' mentions switched "
                    "(Trichelair et al.): consistency = right on both (items whose meta says is_switchable: false are left out)")
-    p.add_argument("--subsets", metavar="JSON", help="item id → subset label (e.g. associative / non-associative): one more "
+    p.add_argument("--subsets", metavar="JSON", type=input_path, help="item id → subset label (e.g. associative / non-associative): one more "
                    "row per subset; the Portuguese WSC's is_associative is used without it")
-    p.add_argument("--predictions", metavar="JSONL", help="one line per item: scores, tokens, prediction, gold, strings scored")
+    p.add_argument("--predictions", metavar="JSONL", type=output_path, help="one line per item: scores, tokens, prediction, gold, strings scored")
     p.add_argument("--json", action="store_true", help="the results as JSON")
     p.add_argument("--markdown", action="store_true", help="the results as a Markdown table")
     p.add_argument("--seed", type=integer(0), default=0, help="seed of the bootstrap intervals and of the few-shot draws "
                    "(recorded in the signature)")
     p.add_argument("--num-fewshot", type=integer(0), default=0, metavar="K", help="K solved examples before each item, in "
                    "lm-eval's WinoGrande format; never from the item's own schema (default 0: zero-shot)")
-    p.add_argument("--fewshot-from", metavar="CORPUS", help="the corpus the shots are drawn from (default: the corpus scored)")
-    p.add_argument("--cache", metavar="DIR", help="keep every request's score in DIR/requests.sqlite: a killed run resumes, "
+    p.add_argument("--fewshot-from", metavar="CORPUS", type=input_path, help="the corpus the shots are drawn from (default: the corpus scored)")
+    p.add_argument("--cache", metavar="DIR", type=output_dir("requests.sqlite*"), help="keep every request's score in DIR/requests.sqlite: a killed run resumes, "
                    "a repeated one scores nothing again")
     _add_placement_options(p)
     p.add_argument("--backend", choices=("hf", "vllm"), default="hf", help="hf: transformers (default); vllm: the same "
@@ -356,9 +357,9 @@ def add_eval_commands(subparsers: Any) -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_lm)
 
     p = sub.add_parser("winologic", help="WinoLogic baselines: can an LM (1) or an NLI model (3) tell true knowledge from false?")
-    p.add_argument("inputs", nargs="+", metavar="CORPUS", help="WinoLogic file(s) or rendered problems (wino logic render --items)")
+    p.add_argument("inputs", nargs="+", metavar="CORPUS", type=input_path, help="WinoLogic file(s) or rendered problems (wino logic render --items)")
     p.add_argument("--from", dest="source_format", metavar="FORMAT", help="corpus format (default: detected)")
-    p.add_argument("--model", required=True, help="causal LM (lm) or NLI sequence classifier (nli): hub name or local path")
+    p.add_argument("--model", required=True, type=input_path, help="causal LM (lm) or NLI sequence classifier (nli): hub name or local path")
     p.add_argument("--baseline", choices=("lm", "nli"), default="lm", help="lm: baseline 1 (default); nli: baseline 3")
     p.add_argument("--batch-size", type=integer(1), default=16, metavar="N")
     p.add_argument("--device", default="auto")
@@ -373,9 +374,9 @@ def add_eval_commands(subparsers: Any) -> argparse.ArgumentParser:
     p = sub.add_parser("transfer", help="fine-tune on each source corpus, evaluate on every target: the transfer matrix",
                        description="Fine-tune on each --train corpus (several seeds), score every --eval corpus (one "
                        "column per language), and write transfer.json, transfer.md and a heatmap (transfer.png/.svg).")
-    p.add_argument("--train", nargs="+", required=True, metavar="CORPUS", help="source corpora, one row each")
-    p.add_argument("--eval", nargs="+", required=True, metavar="CORPUS", help="target corpora, a column per corpus and language")
-    p.add_argument("-o", "--output", required=True, metavar="DIR", help="runs, predictions, transfer.json/.md/.png/.svg; "
+    p.add_argument("--train", nargs="+", required=True, metavar="CORPUS", type=input_path, help="source corpora, one row each")
+    p.add_argument("--eval", nargs="+", required=True, metavar="CORPUS", type=input_path, help="target corpora, a column per corpus and language")
+    p.add_argument("-o", "--output", required=True, metavar="DIR", type=output_dir("runs", "predictions", "transfer.*"), help="runs, predictions, transfer.json/.md/.png/.svg; "
                    "a run already there is loaded, not trained again")
     p.add_argument("--from", dest="source_format", metavar="FORMAT", help="format of the --eval corpora (default: detected)")
     add_reader_option(p)
@@ -395,8 +396,8 @@ def add_eval_commands(subparsers: Any) -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_transfer)
 
     p = sub.add_parser("compare", help="McNemar's exact test between two runs' predictions on the same items")
-    p.add_argument("a", metavar="A.jsonl", help="predictions of run A (wino eval lm --predictions)")
-    p.add_argument("b", metavar="B.jsonl", help="predictions of run B")
+    p.add_argument("a", metavar="A.jsonl", type=input_path, help="predictions of run A (wino eval lm --predictions)")
+    p.add_argument("b", metavar="B.jsonl", type=input_path, help="predictions of run B")
     p.add_argument("--alpha", type=number(0, 1, above=True, below=True), default=0.05, help="significance level (default 0.05)")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_compare)

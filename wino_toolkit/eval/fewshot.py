@@ -7,7 +7,9 @@ at random, and nothing stops a shot from being the test item's own twin: the sam
 other trigger word and the other answer, which a model can copy from. Here a shot is never the item
 itself, never a version of its schema (same twin group, same text, or the same parallel key: a
 translation of it), and is drawn per item from a generator seeded by the seed and the item's id, so
-the shots do not depend on the order of the items or on how many processes score them.
+the shots do not depend on the order of the items or on how many processes score them. A shot's text
+is what the scorer scores for its right candidate (:func:`~.score.shot_pool`): the filled sentence as
+written ("onto the man's shoulders."), never a space put before a possessive ending or punctuation.
 """
 from __future__ import annotations
 
@@ -15,7 +17,7 @@ import random
 from dataclasses import dataclass
 from typing import Sequence
 
-from wino_toolkit.errors import WinoError
+from wino_toolkit.errors import ParameterError, WinoError
 from wino_toolkit.parallel import PARALLEL
 from wino_toolkit.schema import Item
 
@@ -45,7 +47,7 @@ class FewShot:
 
     def __post_init__(self) -> None:
         if self.k < 1:
-            raise WinoError(f"--num-fewshot must be at least 1 for few-shot scoring, not {self.k}")
+            raise ParameterError(f"--num-fewshot must be at least 1 for few-shot scoring, not {self.k}")
         if len(self.pool) < self.k + 2:  # the item's own schema may hold two of them
             raise WinoError(f"{len(self.pool)} labeled items to draw {self.k} shots from: too few (give --fewshot-from "
                             "a larger corpus or lower --num-fewshot)")

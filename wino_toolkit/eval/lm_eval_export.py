@@ -6,8 +6,9 @@ the shared ``utils.py``; plus a group YAML naming them all. Run it as it is::
     lm_eval --model hf --model_args pretrained=gpt2 --include_path DIR --tasks wino_<name>
 
 Each data line holds the requests our scorer makes, one ``(contexts[i], continuations[i])`` pair per
-candidate (the sentence up to the referring expression with the candidate, from the disambiguated
-form; the rest, with its leading space where the language has spaces), and the gold index. The rest
+candidate (the sentence up to the end of the candidate's word, possessive ending included, from the
+disambiguated form; the rest as written, with a leading space where the text has one and none before
+punctuation), and the gold index: context and continuation together are the filled sentence. The rest
 is not always shared: the form makes it agree with the candidate ("the customer was" / "the tellers
 were"), so WinoGrande's multiple-input mode, whose one ``doc_to_target`` follows every context, would
 score another string than ours. The tasks therefore name ``utils.PerCandidateTask`` as their ``class``:
@@ -126,7 +127,7 @@ def export_lm_eval(items: Iterable[Item], out_dir: str | Path, *, name: str = "c
     ``fewshot`` (:class:`~.fewshot.FewShot`): each item's shots are written into its contexts, exactly those
     ``wino eval lm --num-fewshot`` draws (never from the item's own schema, which lm-eval's own sampler does
     not guard), with their ids in ``fewshot_ids``; lm-eval then runs the tasks zero-shot."""
-    from wino_toolkit import __version__
+    from wino_toolkit._version import __version__
 
     out = Path(out_dir)
     if out.exists() and not out.is_dir():

@@ -18,6 +18,7 @@ from typing import Any, Iterable
 import numpy as np
 
 from .results import OverSeeds
+from wino_toolkit.errors import ParameterError
 from wino_toolkit.extras import require
 from wino_toolkit.io import atomic_output
 
@@ -180,7 +181,7 @@ def save_figure(fig: Any, path: str | Path, formats: Iterable[str]) -> list[Path
     formats = list(formats)
     unknown = [f for f in formats if f not in FORMATS]
     if unknown or not formats:
-        raise ValueError(f"plot formats must be some of {', '.join(FORMATS)}, not {unknown or 'none'}")
+        raise ParameterError(f"plot formats must be some of {', '.join(FORMATS)}, not {unknown or 'none'}")
     path = Path(path)
     stem = path.with_suffix("") if path.suffix.lstrip(".").lower() in FORMATS else path
     matplotlib = require("matplotlib", "neural", "plots")

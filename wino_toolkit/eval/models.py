@@ -1,13 +1,12 @@
 """Loading a language model (causal, masked or NLI) for scoring: by hub name or local path, on the GPU when present, and its identity."""
 from __future__ import annotations
 
-import hashlib
-from pathlib import Path
 from typing import Any
 
-from wino_toolkit.errors import WinoError
+from wino_toolkit.errors import ParameterError, WinoError
 from wino_toolkit.extras import require
-from wino_toolkit.hub import adapter_from_pretrained, from_pretrained
+from wino_toolkit.fingerprint import identify
+from wino_toolkit.hub import adapter_from_pretrained, check_adapter, from_pretrained
 
 __all__ = ["load_lm", "load_nli", "model_identity", "loading_identity", "DTYPES", "DEVICE_MAPS", "QUANTIZATIONS", "MODEL_KINDS"]
 
@@ -37,20 +36,25 @@ def load_lm(name: str, *, masked: bool = False, kind: str | None = None, device:
     torch = require("torch", "neural", "Zero-shot scoring")
     transformers = require("transformers", "neural", "Zero-shot scoring")
     if dtype not in DTYPES:
-        raise WinoError(f"dtype {dtype!r} is not one of {', '.join(DTYPES)}")
+        raise ParameterError(f"dtype {dtype!r} is not one of {', '.join(DTYPES)}")
     if device_map is not None and device_map not in DEVICE_MAPS:
-        raise WinoError(f"device map {device_map!r} is not one of {', '.join(DEVICE_MAPS)}")
+        raise ParameterError(f"device map {device_map!r} is not one of {', '.join(DEVICE_MAPS)}")
     if quantize is not None:
         if quantize not in QUANTIZATIONS:
-            raise WinoError(f"quantization {quantize!r} is not one of {', '.join(QUANTIZATIONS)}")
+            raise ParameterError(f"quantization {quantize!r} is not one of {', '.join(QUANTIZATIONS)}")
         if not torch.cuda.is_available():
             raise WinoError(f"{quantize} loading (bitsandbytes) needs a CUDA GPU, and none is present")
         require("bitsandbytes", "quant", f"{quantize} loading")
     if peft is not None:
         require("peft", "peft", "PEFT adapters")  # before the model loads
+        check_adapter(peft)
     where = ("cuda" if torch.cuda.is_available() else "cpu") if device == "auto" else device
+    try:  # a device is a CPU whatever its index: "cpu:0" (a launcher's rank) picks what "cpu" picks
+        device_type = torch.device(where).type
+    except RuntimeError:
+        raise WinoError(f"device {device!r} is not a torch device (cpu, cuda, cuda:1, mps)") from None
     if dtype == "auto":
-        dtype = "float32" if where == "cpu" else "bfloat16" if torch.cuda.is_bf16_supported() else "float16"
+        dtype = "float32" if device_type == "cpu" else "bfloat16" if torch.cuda.is_bf16_supported() else "float16"
     kind = kind or ("masked" if masked else "causal")
     what = MODEL_KINDS[kind]
     tokenizer = from_pretrained(transformers.AutoTokenizer, name, what=what)
@@ -73,23 +77,17 @@ def load_lm(name: str, *, masked: bool = False, kind: str | None = None, device:
 
 def loading_identity(*, device_map: str | None = None, quantize: str | None = None, peft: str | None = None) -> str:
     """How the model was loaded, as the signature says it (empty for a plain load): sharding, quantization and
-    the adapter with a hash of its configuration."""
+    the adapter named by its content (its config and weights: :func:`wino_toolkit.fingerprint.identify`)."""
     parts = [f"device-map:{device_map}"] if device_map else []
     if quantize:
         parts.append(f"quant:{quantize}")
     if peft:
-        config = Path(peft) / "adapter_config.json"
-        digest = hashlib.sha256(config.read_bytes()).hexdigest()[:8] if config.is_file() else "noconfig"
-        parts.append(f"peft:{Path(peft).name}#{digest}")
+        parts.append(f"peft:{identify(peft)}")
     return "".join(f"|{part}" for part in parts)
 
 
 def model_identity(name: str, model: Any) -> str:
-    """The model as a signature names it: a hub name with its revision, or a local path with a hash of its config."""
-    path = Path(name)
-    if path.is_dir():
-        config = path / "config.json"
-        digest = hashlib.sha256(config.read_bytes()).hexdigest()[:8] if config.is_file() else "noconfig"
-        return f"{path.name}#{digest}"
+    """The model as a signature names it: a hub name with its revision, or a local directory with a hash of the
+    content of its config, weights and tokenizer files (new weights saved into the same directory are another model)."""
     revision = getattr(getattr(model, "config", None), "_commit_hash", None)  # a vLLM engine has no config
-    return f"{name}@{revision[:8]}" if revision else name
+    return identify(name, revision)

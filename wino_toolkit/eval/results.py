@@ -70,6 +70,26 @@ class Results:
     signature: str
     scores: Scores | None = field(default=None, repr=False, compare=False)
     unlabeled: int = 0  # items scored without an answer: in the predictions, in no accuracy
+    #: the language of each few-shot example by id (``evaluate`` fills it from the pool the shots came from)
+    shot_languages: dict[str, str] = field(default_factory=dict, repr=False, compare=False)
+
+    @property
+    def title(self) -> str:
+        """The table's title: zero-shot, or K-shot saying how many shots are in another language than the item
+        they precede (shots from WinoGrande before XWINO's French items): a cross-lingual few-shot number is not
+        the monolingual one, and the signature alone does not show it."""
+        shots = [(s.language, shot) for s in (self.scores.items if self.scores is not None else ()) for shot in
+                 s.fewshot_ids or ()]
+        if not shots:
+            return "zero-shot accuracy"
+        k = max(len(s.fewshot_ids or ()) for s in self.scores.items)
+        other = Counter((self.shot_languages[shot], language) for language, shot in shots
+                        if self.shot_languages.get(shot, language) != language)
+        if not other:
+            return f"{k}-shot accuracy"
+        pairs = ", ".join(f"{shot} before {item}" for (shot, item), _ in other.most_common(3))
+        return (f"{k}-shot accuracy ({sum(other.values()):,} of {len(shots):,} shots in another language than their "
+                f"item: {pairs}{', ...' if len(other) > 3 else ''})")
 
     @property
     def note(self) -> str | None:
@@ -82,8 +102,9 @@ class Results:
 
     def to_json(self) -> dict[str, Any]:
         reasons = Counter(s.reason for s in self.scores.skipped) if self.scores is not None else Counter()
-        return {"signature": self.signature, "skipped": self.skipped, "skip_reasons": dict(reasons.most_common()),
-                "unlabeled": self.unlabeled, "note": self.note, "rows": [r.to_dict() for r in self.rows]}
+        return {"title": self.title, "signature": self.signature, "skipped": self.skipped,
+                "skip_reasons": dict(reasons.most_common()), "unlabeled": self.unlabeled, "note": self.note,
+                "rows": [r.to_dict() for r in self.rows]}
 
     def to_frame(self) -> Any:
         """The rows as a pandas DataFrame (``pandas`` comes with the ``all`` extra)."""
@@ -111,7 +132,7 @@ class Results:
         from rich.markup import escape
         from rich.table import Table
 
-        table = Table(title="zero-shot accuracy", caption=self.signature)
+        table = Table(title=self.title, caption=self.signature)
         for column in ("corpus", "language", "items", "accuracy", "95% interval", "schemas", "twin accuracy", "switched",
                        "consistency"):
             table.add_column(column, justify="left" if column in ("corpus", "language") else "right")

@@ -4,12 +4,15 @@
 expression is filled with each candidate and the log-likelihood of the shared continuation is
 scored; the candidate whose continuation is likelier wins::
 
-    context_i    = sentence[:blank] + candidate_i
-    continuation = " " + sentence[blank + 1:].strip()      (no space for Chinese and Japanese)
+    context_i    = filled_i[:cut_i]                 (up to the end of the candidate's word)
+    continuation = filled_i[cut_i:]                 (one leading space where the text has one)
     score_i      = Σ log P(continuation tokens | context_i)
 
 The filled sentences come from the disambiguated form, so a candidate reads as it should where it
-lands ("because the wolf", not "because The wolf"). ``full`` scores each filled sentence whole,
+lands ("because the wolf", not "because The wolf"), and the strings scored are that sentence as a
+reader reads it: a possessive ending the form attached stays with its word and punctuation with the
+text before it (context "...onto the man's", continuation " shoulders."; "...the older students" +
+"."), as lm-eval's own WSC273 task writes them. ``full`` scores each filled sentence whole,
 ``Σ log P(sentence_i | start token)``: possessives and agreement are right because the form made them.
 ``mlm`` (masked LMs, Kocijan et al. 2019) masks the candidate's tokens in its filled sentence, all at
 once, and sums their log-probabilities.
@@ -23,15 +26,18 @@ each row sees only its own tokens (right padding, causal attention).
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Sequence
 
-from wino_toolkit.errors import WinoError
+from wino_toolkit.errors import ParameterError, WinoError
 from wino_toolkit.extras import require
 from wino_toolkit.forms import Disambiguated, FormReport, Skipped, disambiguated
 from wino_toolkit.schema import Item
 
 from wino_toolkit import launch
+
+from .requests import Request, encode_requests
 
 __all__ = ["Request", "ItemScore", "Scores", "partial_requests", "full_requests", "mlm_requests", "requests_for", "loglikelihoods",
            "masked_loglikelihoods", "score", "shot_pool",
@@ -39,24 +45,14 @@ __all__ = ["Request", "ItemScore", "Scores", "partial_requests", "full_requests"
 
 #: languages written without spaces between words: the continuation gets no leading space
 NO_SPACE_LANGUAGES = ("zh", "ja")
+#: what stays with the candidate's word in a spaced language: the possessive ending (or a contraction) the
+#: disambiguated form wrote onto it ("the man" + "'s", "the demonstrators" + "'")
+ATTACHED = re.compile(r"(?:['’]\w*)*")
 #: scoring methods: the shared continuation after each candidate, the whole sentence with it (causal
 #: LMs), or the candidate's own tokens masked in the sentence (masked LMs)
 METHODS = ("partial", "full", "mlm")
 #: how a candidate's log-likelihood is compared: the sum, per scored token, or per UTF-8 byte of the continuation
 NORMALIZATIONS = ("sum", "token", "byte")
-
-
-@dataclass(frozen=True)
-class Request:
-    """One string pair to score: ``continuation`` given ``context``.
-
-    For the ``mlm`` method, ``context`` is the filled sentence and ``span`` the candidate's characters
-    in it (``continuation`` is that text): the tokens there are masked and scored.
-    """
-
-    context: str
-    continuation: str
-    span: tuple[int, int] | None = None
 
 
 @dataclass
@@ -116,14 +112,22 @@ def partial_requests(item: Item, versions: Sequence[Disambiguated]) -> list[Requ
     """The ``partial`` method's requests for ``item``, one per candidate, cut from its disambiguated versions.
 
     The disambiguated form substitutes each candidate grammatically ("because the wolf", not the
-    blank form's sentence-initial "The wolf"); the context ends after the candidate and the rest is
-    the continuation, written as lm-eval writes it (``" " + rest.strip()``; no space for zh/ja).
+    blank form's sentence-initial "The wolf"; "the man's shoulders" for "his shoulders"); the context
+    ends with the candidate's word, possessive ending included, and the rest of that sentence is the
+    continuation as written: a leading space where the text has a space (lm-eval's ``" " +
+    rest.strip()``), none before punctuation, none in Chinese and Japanese (whose text has none, unless a
+    source segmented it into words). So context and continuation together are the filled sentence, never
+    a space the text does not have.
     """
     out = []
     for d in versions:
         cut = _end_of_candidate(item, d, versions)
-        rest = d.text[cut:].strip()
-        out.append(Request(d.text[:cut].rstrip(), rest if _no_space(item.language) else " " + rest))
+        if not _no_space(item.language):
+            cut += len(ATTACHED.match(d.text, cut)[0])
+        context = d.text[:cut].rstrip()
+        rest = d.text[len(context):].rstrip()
+        spaced = rest.lstrip()
+        out.append(Request(context, " " + spaced if spaced != rest and spaced else spaced))
     return out
 
 
@@ -144,12 +148,17 @@ def mlm_requests(item: Item, versions: Sequence[Disambiguated]) -> list[Request]
 
 def _end_of_candidate(item: Item, d: Disambiguated, versions: Sequence[Disambiguated]) -> int:
     """Where the substituted candidate ends: at the referring expression's place when the text shows it
-    there, else where the versions' shared ending starts (at a word boundary)."""
+    there, else where the versions' shared ending starts (at a word boundary), and never before the end of
+    the candidate written between the two ("since the males": "males" is also the end of "females")."""
     start = item.pronoun.start if item.pronoun is not None else -1
     if start >= 0 and d.text[start : start + len(d.candidate_text)].casefold() == d.candidate_text.casefold():
         return start + len(d.candidate_text)
     shared = len(os.path.commonprefix([v.text[::-1] for v in versions]))
     cut = len(d.text) - shared
+    if start >= 0 and d.candidate_text:
+        written = re.compile(re.escape(d.candidate_text), re.IGNORECASE).search(d.text, start, cut + len(d.candidate_text))
+        if written is not None:
+            cut = max(cut, written.end())
     # a word boundary, where words are spaced (in Chinese and Japanese every character is alphanumeric)
     while not _no_space(item.language) and 0 < cut < len(d.text) and d.text[cut - 1].isalnum() and d.text[cut].isalnum():
         cut += 1
@@ -172,7 +181,7 @@ def _in_batches(order: list[int], batch_size: int | str, run: Callable[[list[int
     on out-of-memory (then keeps it)."""
     size = AUTO_BATCH if batch_size == "auto" else int(batch_size)
     if size < 1:
-        raise WinoError(f"batch size must be at least 1 or 'auto', not {batch_size!r}")
+        raise ParameterError(f"batch size must be at least 1 or 'auto', not {batch_size!r}")
     b = 0
     while b < len(order):
         rows = order[b : b + size]
@@ -189,28 +198,6 @@ def _in_batches(order: list[int], batch_size: int | str, run: Callable[[list[int
 
 
 Store = Callable[[list[int], list[tuple[float, int]]], None]  # called after each batch: request indices, their scores
-
-
-def encode_requests(tokenizer: Any, requests: Sequence[Request], limit: int | None) -> list[tuple[list[int], int]]:
-    """``(tokens, n)`` per request: context and continuation tokens as lm-eval's ``_encode_pair`` makes them, the
-    last ``n`` being the continuation's; cut on the left to the model's window of ``limit`` positions."""
-    encoded = []
-    for r in requests:
-        text, rest = r.context, r.continuation
-        trailing = len(text) - len(text.rstrip(" "))
-        if trailing:  # lm-eval moves a context's trailing spaces to the continuation
-            text, rest = text[:-trailing], text[-trailing:] + rest
-        context = tokenizer.encode(text, add_special_tokens=False)
-        continuation = tokenizer.encode(text + rest, add_special_tokens=False)[len(context) :]
-        if not context:  # nothing to condition the first token on: start from BOS, as lm-eval does
-            start = tokenizer.bos_token_id if tokenizer.bos_token_id is not None else tokenizer.eos_token_id
-            context = [start]
-        if not continuation:
-            raise WinoError(f"nothing to score after {r.context!r}: the continuation is empty")
-        encoded.append(((context + continuation)[-(limit + 1):] if limit else context + continuation, len(continuation)))
-        if limit and len(continuation) > limit:
-            raise WinoError(f"the continuation {r.continuation[:40]!r}... is longer than the model's {limit} positions")
-    return encoded
 
 
 def loglikelihoods(model: Any, tokenizer: Any, requests: Sequence[Request], *, batch_size: int | str = 16,
@@ -336,7 +323,7 @@ def requests_for(items: Iterable[Item], method: str, report: FormReport) -> list
 def shot_pool(items: Iterable[Item], method: str) -> list[tuple[Item, str]]:
     """Labeled items with the text a shot shows: the sentence with its right candidate, as ``method`` scores it."""
     if method == "mlm":
-        raise WinoError("few-shot scoring needs a causal LM method (partial or full), not mlm")
+        raise ParameterError("few-shot scoring needs a causal LM method (partial or full), not mlm")
     return [(item, requests[item.answer].context + requests[item.answer].continuation)
             for item, requests in requests_for((i for i in items if i.answer is not None), method, FormReport())]
 
@@ -353,11 +340,11 @@ def score(items: Iterable[Item], *, model: Any, tokenizer: Any, method: str = "p
     (:class:`~.cache.RequestCache`) answers the requests it holds and keeps the others as they are scored.
     """
     if normalization not in NORMALIZATIONS:
-        raise WinoError(f"normalization {normalization!r} is not one of {', '.join(NORMALIZATIONS)}")
+        raise ParameterError(f"normalization {normalization!r} is not one of {', '.join(NORMALIZATIONS)}")
     if method not in METHODS:
-        raise WinoError(f"method {method!r} is not one of {', '.join(METHODS)}")
+        raise ParameterError(f"method {method!r} is not one of {', '.join(METHODS)}")
     if fewshot is not None and method == "mlm":
-        raise WinoError("few-shot scoring needs a causal LM method (partial or full), not mlm")
+        raise ParameterError("few-shot scoring needs a causal LM method (partial or full), not mlm")
     chosen = requests_for(items, method, report := FormReport())
     shots: list[list[str] | None] = []
     if fewshot is not None:
@@ -375,7 +362,7 @@ def score(items: Iterable[Item], *, model: Any, tokenizer: Any, method: str = "p
     from .vllm_backend import is_vllm, vllm_loglikelihoods
 
     if method == "mlm" and is_vllm(model):
-        raise WinoError("the vllm backend scores causal LMs (partial, full), not mlm")
+        raise ParameterError("the vllm backend scores causal LMs (partial, full), not mlm")
     run = masked_loglikelihoods if method == "mlm" else vllm_loglikelihoods if is_vllm(model) else loglikelihoods
     store = None if cache is None else (lambda rows, values: cache.store([(flat[mine[r]], v) for r, v in zip(rows, values)]))
     if progress is not None and launch.launched():  # this process's share, as a share of all the processes' work

@@ -2,7 +2,7 @@
 
 vLLM batches and pages memory for generation; asked for ``prompt_logprobs``, one pass over a prompt returns, at
 every position after the first, the log-probability of the prompt's own token there (with the top-k, here 1). The
-requests are tokenized exactly as the HF backend tokenizes them (:func:`.score.encode_requests`: lm-eval's
+requests are tokenized exactly as the HF backend tokenizes them (:func:`.requests.encode_requests`: lm-eval's
 ``_encode_pair``) and sent as token ids, so both backends score the same tokens; a request's score is the sum over
 its continuation's positions, as lm-eval's vLLM model sums them. Tensor parallelism (``tensor_parallel_size``)
 splits the model over GPUs. vLLM is an extra (``pip install 'wino-toolkit[vllm]'``) and needs a CUDA GPU.
@@ -13,6 +13,8 @@ from typing import Any, Callable, Sequence
 
 from wino_toolkit.errors import WinoError
 from wino_toolkit.extras import require
+
+from .requests import encode_requests
 
 __all__ = ["load_vllm", "vllm_loglikelihoods", "is_vllm"]
 
@@ -44,8 +46,6 @@ def vllm_loglikelihoods(engine: Any, tokenizer: Any, requests: Sequence[Any], *,
     """``(Σ log P(continuation | context), continuation tokens)`` per request, from vLLM's prompt log-probabilities;
     ``batch_size`` requests go to the engine at a time (vLLM schedules within them), so progress and the cache see
     each batch as the HF backend's do."""
-    from .score import encode_requests
-
     vllm = require("vllm", "vllm", "The vllm backend")
     limit = getattr(getattr(engine.llm_engine, "model_config", None), "max_model_len", None)
     encoded = encode_requests(tokenizer, requests, limit - 1 if limit else None)

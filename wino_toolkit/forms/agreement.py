@@ -16,6 +16,7 @@ from ..errors import FormError
 from ..schema import Item, NLIPair
 from ..tokens import tokenize
 from .guards import language_rules
+from .halves import half_of, schema_key
 
 __all__ = ["token_f1", "same_text", "wilson", "Agreement", "compare", "premise_key", "match_wnli", "wnli_agreement"]
 
@@ -153,9 +154,7 @@ def match_wnli(items: Iterable[Item], pairs: Iterable[NLIPair]) -> tuple[list[tu
 
 def wnli_agreement(items: Iterable[Item], pairs: Iterable[NLIPair], half: str | None = None) -> Agreement:
     """Our NLI hypotheses against WNLI's hand-written ones for the items both share (see :func:`match_wnli`);
-    ``half`` (``"tuning"`` or ``"test"``) keeps the pairs of that half of the schemas (:func:`.gold.half_of`)."""
-    from .gold import half_of, schema_key
-
+    ``half`` (``"tuning"`` or ``"test"``) keeps the pairs of that half of the schemas (:func:`.halves.half_of`)."""
     matched, unmatched = match_wnli(items, pairs)
     result = Agreement(unmatched=unmatched)
     for pair, item, k in matched:

@@ -2,7 +2,7 @@
 
 Rules tuned on examples fit the examples: the NLI hypotheses matched GLUE's hand-written ones for
 88% of the WNLI dev pairs they were tuned on and for about half of unseen passages. So every
-reference is cut in two by :func:`half_of`, a seeded split over schemas fixed here: rules may be
+reference is cut in two by :func:`.halves.half_of`, a seeded split over schemas fixed there: rules may be
 changed looking at the ``tuning`` half only, and both halves are reported; a gap of more than a few
 points means the rules fit examples, not the language.
 
@@ -41,7 +41,6 @@ candidate (``null``: the form must refuse it, with the reason a reader would giv
 from __future__ import annotations
 
 import difflib
-import hashlib
 import json
 import re
 from collections import Counter
@@ -53,27 +52,8 @@ from ..errors import FormatError, FormError
 from ..schema import Item
 from .agreement import Agreement, same_text, wilson
 
-__all__ = ["HALVES_SEED", "half_of", "encode", "apply_edits", "GoldEntry", "load_gold", "derive_one", "GoldReport",
+__all__ = ["encode", "apply_edits", "GoldEntry", "load_gold", "derive_one", "GoldReport",
            "evaluate_gold", "Invented", "load_invented", "evaluate_invented"]
-
-#: the seed of the tuning/test split of every reference; fixed so that no one can re-draw it to taste
-HALVES_SEED = "wino-toolkit-halves-1"
-
-
-def half_of(schema: str) -> str:
-    """``"tuning"`` or ``"test"`` for a schema key (a twin group, or an item id when there is none).
-
-    A hash of the seed and the key, not a random draw over a list: a schema keeps its half when
-    items are added or removed, and both versions of a schema always fall in the same half.
-    """
-    digest = hashlib.sha256(f"{HALVES_SEED}\x1f{schema}".encode("utf-8")).digest()
-    return "tuning" if digest[0] % 2 == 0 else "test"
-
-
-def schema_key(item: Item) -> str:
-    """The key :func:`half_of` splits on: the item's twin group, else its own id."""
-    return f"{item.corpus}/{item.twin if item.twin is not None else item.id}"
-
 
 def encode(source: str, expected: str) -> list[list[Any]]:
     """The edits (``[start, end, replacement]``, offsets into ``source``) that turn ``source`` into ``expected``,

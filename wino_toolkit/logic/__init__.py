@@ -26,7 +26,8 @@ from .files import load_problem, render_files, shipped_formalizations, verify, v
 from .generate import knowledge_sentences
 from .render import grounding, render
 from .smtlib import load_smtlib
-from .syntax import Formalization, load, parse
+from .axioms import load, parse
+from .syntax import Formalization
 
 __all__ = ["load", "parse", "load_smtlib", "load_problem", "encode", "verify", "verify_files", "shipped_formalizations",
            "render", "grounding", "knowledge_sentences", "render_files", "Formalization", "Problem", "Verdict", "CheckResult",

@@ -8,7 +8,8 @@ imports it, and twin versions share their axioms while their scenarios differ. A
 entity (modules declare none), so the generality check holds of it by construction.
 
 A module is looked up in the ``axioms/`` folder beside the importing file, then in the folder the
-importing module sits in, then in the shipped library.
+importing module sits in, then in the shipped library. :func:`load` and :func:`parse` read a schema
+file with its imports resolved so; the grammar (:mod:`.syntax`) is handed :func:`import_module`.
 """
 from __future__ import annotations
 
@@ -18,9 +19,10 @@ from pathlib import Path
 
 from wino_toolkit.errors import FormatError
 
-from .syntax import AxiomModule, parse_module, read_source
+from .syntax import AxiomModule, Formalization, parse_module, read_source
+from .syntax import parse as parse_text
 
-__all__ = ["library_folder", "find_module", "load_module", "library_modules"]
+__all__ = ["library_folder", "find_module", "load_module", "import_module", "library_modules", "load", "parse"]
 
 _NAME = re.compile(r"[a-z0-9_]+(?:/[a-z0-9_]+)*")
 
@@ -60,6 +62,23 @@ def _library_root(path: Path) -> Path | None:
     return None
 
 
+def load(path: str | Path) -> Formalization:
+    """Parse a ``.fol`` file, its imports from the axiom library; a :class:`FormatError` names the file, line
+    and column of any problem."""
+    return parse(read_source(path), str(path))
+
+
+def parse(text: str, path: str = "<string>") -> Formalization:
+    """Parse the text of a ``.fol`` file (``path`` names it in errors; imports are looked up beside it, then in
+    the shipped axiom library)."""
+    return parse_text(text, path, import_module)
+
+
+def import_module(name: str, importer: str, importing: tuple[str, ...] = ()) -> AxiomModule:
+    """Module ``name`` as ``importer`` sees it (while ``importing`` are being imported): found, then loaded."""
+    return load_module(find_module(name, importer), name, importing)
+
+
 def load_module(path: Path, name: str, importing: tuple[str, ...] = ()) -> AxiomModule:
     """Parse the module at ``path`` (cached while the file is unchanged)."""
     stat = path.stat()
@@ -68,7 +87,7 @@ def load_module(path: Path, name: str, importing: tuple[str, ...] = ()) -> Axiom
 
 @lru_cache(maxsize=256)
 def _load(path: str, name: str, importing: tuple[str, ...], _mtime: int, _size: int) -> AxiomModule:
-    return parse_module(read_source(path), name, path, importing)
+    return parse_module(read_source(path), name, path, importing, import_module)
 
 
 def library_modules(folder: Path | None = None) -> list[AxiomModule]:

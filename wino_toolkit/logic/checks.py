@@ -23,10 +23,9 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from wino_toolkit import __version__
 from wino_toolkit.extras import require
 
-__all__ = ["Problem", "CheckResult", "Verdict", "Session", "verify", "CHECKS", "STATUSES", "signature"]
+__all__ = ["Problem", "CheckResult", "Verdict", "Session", "verify", "CHECKS", "STATUSES"]
 
 CHECKS = ("consistency", "sufficiency", "necessity", "uniqueness", "generality", "false_knowledge")
 #: every status a check can have; ``vacuous`` and ``n/a`` are explained in the module docstring
@@ -99,13 +98,6 @@ class Verdict:
             "countermodel": next((c.countermodel for c in self.checks.values() if c.countermodel), None),
             "seconds": round(self.seconds, 4),
         }
-
-
-def signature(timeout_ms: int, provers: tuple[str, ...] = ("z3",)) -> str:
-    """``logic|z3:4.13.0|timeout:5000ms|v:0.1.0``; several provers are joined with ``+``."""
-    from .provers import prover_version
-
-    return f"logic|{'+'.join(prover_version(p) for p in provers)}|timeout:{timeout_ms}ms|v:{__version__}"
 
 
 def _combine(statuses: list[str]) -> str:

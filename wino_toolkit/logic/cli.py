@@ -14,8 +14,9 @@ from typing import Any
 
 from wino_toolkit.argtypes import integer, number
 from wino_toolkit.console import add_reader_option, key_values, make_console
-from wino_toolkit.errors import WinoError
+from wino_toolkit.errors import ParameterError
 from wino_toolkit.io import check_output_file
+from wino_toolkit.paths import input_path, output_dir, output_path
 
 from .render import VARIANTS
 
@@ -37,11 +38,12 @@ EPILOG = """examples:
 
 
 def cmd_verify(args: argparse.Namespace) -> int:
-    from .checks import CHECKS, STATUSES, signature
+    from .checks import CHECKS, STATUSES
     from .files import verify_files
+    from .provers import signature
 
     if args.timeout <= 0:
-        raise WinoError("--timeout must be a positive number of milliseconds")
+        raise ParameterError("--timeout must be a positive number of milliseconds")
     if args.prover == "all":
         return _verify_all(args)
     console = make_console(stderr=True)
@@ -72,9 +74,9 @@ def _verify_all(args: argparse.Namespace) -> int:
     from rich.markup import escape
     from rich.table import Table
 
-    from .checks import CHECKS, signature
+    from .checks import CHECKS
     from .files import compare_files
-    from .provers import PROVERS
+    from .provers import PROVERS, signature
 
     console = make_console(stderr=True)
     with console.status("checking") as status:
@@ -161,7 +163,7 @@ def _print_verdicts(verdicts: list[Any], summary: dict[str, Any], sig: str) -> N
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    from .export import export_files
+    from .files import export_files
 
     written = export_files(args.files, to=args.to, output=args.output)
     make_console(stderr=True).print(f"wrote {written['problems']} {args.to} problem(s) for {written['files']} formalization(s) "
@@ -176,7 +178,7 @@ def cmd_render(args: argparse.Namespace) -> int:
     from .files import render_files, write_sentences
 
     if args.items is None and (args.to or args.corpus != "wsc285-logic" or args.read_option):
-        raise WinoError("--to, --corpus and -O need --items (the corpus whose items the sentences explain)")
+        raise ParameterError("--to, --corpus and -O need --items (the corpus whose items the sentences explain)")
     check_output_file(args.output, "-o")
     corpus = None if args.items is None else wt.read(args.items, source_format=args.source_format,
                                                        options=key_values(args.read_option, "-O"))
@@ -237,7 +239,7 @@ def cmd_stats(args: argparse.Namespace) -> int:
 
     import wino_toolkit as wt
 
-    from .checks import signature
+    from .provers import signature
     from .files import render_files
     from .sentences import pair_stats, rendered_pairs, winologic_pairs
 
@@ -339,7 +341,7 @@ def add_logic_commands(subparsers: Any) -> argparse.ArgumentParser:
                                    "fails); false knowledge is 'n/a' when the file has no false formula (that fails nothing).",
                        epilog="exit codes: 0 every check passed (or n/a), 1 a check failed or an input is bad, 2 usage error, "
                               f"{UNKNOWN_EXIT} no check failed but one is unknown (Z3 ran out of --timeout)")
-    p.add_argument("files", nargs="*", metavar="FILE", help=".fol formalizations or .smt2 files (default: every shipped one)")
+    p.add_argument("files", nargs="*", metavar="FILE", type=input_path, help=".fol formalizations or .smt2 files (default: every shipped one)")
     p.add_argument("--json", action="store_true", help="one JSON object: per-file checks, cores, countermodels, summary")
     p.add_argument("--timeout", type=integer(1), default=5000, metavar="MS", help="time limit per check (per question for cvc5 "
                    "and eprover), in ms (default 5000); a check that runs out is 'unknown'")
@@ -353,42 +355,42 @@ def add_logic_commands(subparsers: Any) -> argparse.ArgumentParser:
                        description="Write one problem file per question behind each check: TPTP TFF (premises as axioms, the goal as "
                                    "the conjecture) or SMT-LIB2 (ending in check-sat), and an index problems.tsv saying which "
                                    "answer passes (sat / unsat; Theorem / CounterSatisfiable in SZS terms).")
-    p.add_argument("files", nargs="*", metavar="FILE", help=".fol formalizations (default: every shipped one)")
+    p.add_argument("files", nargs="*", metavar="FILE", type=input_path, help=".fol formalizations (default: every shipped one)")
     p.add_argument("--to", required=True, choices=("tptp", "smt2"), help="tptp (TFF) or smt2")
-    p.add_argument("-o", "--output", required=True, metavar="DIR", help="directory to create (it must not exist, or be empty)")
+    p.add_argument("-o", "--output", required=True, metavar="DIR", type=output_dir(), help="directory to create (it must not exist, or be empty)")
     p.set_defaults(func=cmd_export)
 
     p = sub.add_parser("render", help="knowledge sentences from the formulas (3 variants, false variants made and confirmed)")
-    p.add_argument("files", nargs="*", metavar="FILE", help=".fol formalizations (default: every shipped one)")
+    p.add_argument("files", nargs="*", metavar="FILE", type=input_path, help=".fol formalizations (default: every shipped one)")
     p.add_argument("--variant", action="append", choices=VARIANTS, help="variable, grounded or natural (repeatable; default all)")
     p.add_argument("--no-generate", action="store_true", help="only the formulas written in the files, no generated false ones")
     p.add_argument("--balance", action="store_true", help="true and false sentences 1:1 as in WinoLogic: each true formula "
                    "with one of its false variants (chosen cyclically, no seed), a true one with none left out")
-    p.add_argument("--items", metavar="CORPUS", help="the corpus the formalizations link to (e.g. WSCollection.xml): "
+    p.add_argument("--items", metavar="CORPUS", type=input_path, help="the corpus the formalizations link to (e.g. WSCollection.xml): "
                    "write a corpus, one item per sentence, instead of the sentence table")
     p.add_argument("--from", dest="source_format", metavar="FORMAT", help="format of --items (default: detected)")
     add_reader_option(p)
     p.add_argument("--to", metavar="FORMAT", help="corpus format with --items: jsonl (default) or winologic")
     p.add_argument("--corpus", default="wsc285-logic", help="corpus name of the items written (default wsc285-logic)")
-    p.add_argument("-o", "--output", metavar="OUT", help="file to write (default: stdout); TSV without --items")
+    p.add_argument("-o", "--output", metavar="OUT", type=output_path, help="file to write (default: stdout); TSV without --items")
     p.add_argument("--timeout", type=integer(1), default=5000, metavar="MS", help="Z3 time limit per question, in ms")
     p.set_defaults(func=cmd_render)
 
     p = sub.add_parser("stats", help="coverage of WSC285 by category, knowledge depth, and true/false sentence statistics "
                                      "(Jaccard, edit distance, length), also on WinoLogic")
-    p.add_argument("files", nargs="*", metavar="FILE", help=".fol formalizations (default: every shipped one)")
-    p.add_argument("--winologic", metavar="FILE", help="the same statistics on a WinoLogic file")
+    p.add_argument("files", nargs="*", metavar="FILE", type=input_path, help=".fol formalizations (default: every shipped one)")
+    p.add_argument("--winologic", metavar="FILE", type=input_path, help="the same statistics on a WinoLogic file")
     p.add_argument("--json", action="store_true")
     p.add_argument("--timeout", type=integer(1), default=5000, metavar="MS", help="Z3 time limit per question, in ms")
     p.set_defaults(func=cmd_stats)
 
     p = sub.add_parser("link", help="link WinoLogic records to the WSC items they explain; coverage")
-    p.add_argument("winologic", metavar="WINOLOGIC", help="WinoLogic JSON Lines file")
-    p.add_argument("items", metavar="CORPUS", help="WSC corpus file (e.g. WSCollection.xml)")
+    p.add_argument("winologic", metavar="WINOLOGIC", type=input_path, help="WinoLogic JSON Lines file")
+    p.add_argument("items", metavar="CORPUS", type=input_path, help="WSC corpus file (e.g. WSCollection.xml)")
     p.add_argument("--from", dest="source_format", metavar="FORMAT", help="format of CORPUS (default: detected)")
     add_reader_option(p)
     p.add_argument("--fuzzy", type=number(0, 1, above=True), default=0.9, metavar="R", help="least similarity for a non-exact link (default 0.9)")
-    p.add_argument("-o", "--output", metavar="TSV", help="write record, item, method, score, answer_agrees per record")
+    p.add_argument("-o", "--output", metavar="TSV", type=output_path, help="write record, item, method, score, answer_agrees per record")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_link)
     return logic

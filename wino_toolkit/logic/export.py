@@ -24,19 +24,13 @@ from __future__ import annotations
 
 import itertools
 import re
-import shutil
-import tempfile
 from dataclasses import dataclass
-from pathlib import Path
-from typing import Callable, Sequence
-
-from wino_toolkit.errors import OutputError, WinoError
-from wino_toolkit.io import check_output_dir
+from typing import Callable
 
 from .formulas import Atom, Bin, Bool, Eq, Fn, Formula, Not, Quant, Term, Var, atoms, substitute
 from .syntax import Formalization, Symbol
 
-__all__ = ["Question", "questions", "to_smt2", "to_tptp", "FORMATS", "entity_naming", "export_files"]
+__all__ = ["Question", "questions", "to_smt2", "to_tptp", "FORMATS", "entity_naming"]
 
 FORMATS = ("smt2", "tptp")
 
@@ -319,39 +313,3 @@ WRITERS: dict[str, Callable[[Formalization, Question], str]] = {"smt2": to_smt2,
 #: the file suffix of each format
 SUFFIX = {"smt2": ".smt2", "tptp": ".p"}
 INDEX_COLUMNS = ("problem", "file", "item", "check", "question", "passes_when", "szs_pass")
-
-
-def export_files(paths: Sequence[str | Path] | None, *, to: str, output: str | Path) -> dict[str, int]:
-    """Write every question of every formalization (every shipped one for none) as a ``to`` problem file
-    in the new directory ``output``, with an index ``problems.tsv``; all or nothing."""
-    from .files import load_formalizations
-
-    if to not in WRITERS:
-        raise WinoError(f"unknown export format {to!r} (one of {', '.join(FORMATS)})")
-    out = Path(output)
-    check_output_dir(out, "-o", "wino logic export")
-    if out.is_dir() and any(out.iterdir()):
-        raise OutputError(out, "exists and is not empty; wino logic export -o takes a new or empty directory")
-    out.parent.mkdir(parents=True, exist_ok=True)
-    formalizations = load_formalizations(paths)
-    rows = []
-    tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=out.parent))
-    try:
-        for f in formalizations:
-            stem = Path(f.path).stem
-            for q in questions(f):
-                name = f"{stem}.{q.name}{SUFFIX[to]}"
-                (tmp / name).write_text(WRITERS[to](f, q), encoding="utf-8")
-                szs = ("Theorem" if q.wants == "unsat" else "CounterSatisfiable") if q.goal is not None else \
-                    ("Unsatisfiable" if q.wants == "unsat" else "Satisfiable")
-                rows.append((name, f.path, f.item, q.check, q.name, q.wants, szs))
-        with open(tmp / "problems.tsv", "w", encoding="utf-8") as index:
-            index.write("\t".join(INDEX_COLUMNS) + "\n")
-            index.writelines("\t".join(row) + "\n" for row in rows)
-        if out.exists():
-            out.rmdir()
-        tmp.rename(out)
-    except BaseException:
-        shutil.rmtree(tmp, ignore_errors=True)
-        raise
-    return {"files": len(formalizations), "problems": len(rows)}

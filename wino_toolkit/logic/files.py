@@ -2,15 +2,19 @@
 from __future__ import annotations
 
 import os
+import shutil
+import tempfile
 from functools import partial
 from os import PathLike
 from pathlib import Path
 from typing import Any, Callable, Iterator, Sequence
 
-from wino_toolkit.errors import FormatError
+from wino_toolkit.errors import FormatError, OutputError, WinoError
+from wino_toolkit.io import check_output_dir
 
 from . import checks
 from .checks import Problem, Verdict
+from .export import FORMATS, INDEX_COLUMNS, SUFFIX, WRITERS, questions
 from .generate import KnowledgeSentence, knowledge_sentences
 from .provers import PROVERS, Comparison, available, compare, decide
 from .render import VARIANTS
@@ -18,7 +22,7 @@ from .smtlib import load_smtlib
 from .syntax import Formalization
 
 __all__ = ["shipped_formalizations", "load_problem", "verify", "verify_files", "compare_files", "load_formalizations", "render_files", "balance",
-           "write_sentences", "SENTENCE_COLUMNS"]
+           "write_sentences", "SENTENCE_COLUMNS", "export_files"]
 
 
 def shipped_formalizations() -> list[Path]:
@@ -56,7 +60,7 @@ def load_problem(path: str | Path) -> Problem:
     if path.suffix.lower() in (".smt2", ".smt", ".smtlib"):
         return load_smtlib(path)
     from .encode import encode
-    from .syntax import load
+    from .axioms import load
 
     return encode(load(path))
 
@@ -114,7 +118,7 @@ def compare_files(paths: Sequence[str | Path] | None = None, *, provers: Sequenc
 
 def _sources(paths: Sequence[str | Path] | None) -> list[Formalization | Path]:
     """Every file parsed (``.fol``) or loaded (``.smt2``, kept as its path: Z3 terms do not cross processes)."""
-    from .syntax import load
+    from .axioms import load
 
     files = expand(paths)
     if not files:
@@ -161,7 +165,7 @@ def _run(sources: list[Any], work: Callable[[Any], Any], progress: Callable[[int
 
 def load_formalizations(paths: Sequence[str | Path] | None = None) -> list[Formalization]:
     """Parse ``.fol`` files (every shipped one when ``paths`` is empty); SMT-LIB2 has no templates to render."""
-    from .syntax import load
+    from .axioms import load
 
     files = expand(paths)
     for p in files:
@@ -220,3 +224,37 @@ def write_sentences(sentences: Sequence[KnowledgeSentence], output: str | Path |
             row = s.to_dict()
             out.write("\t".join("" if row[c] is None else str(row[c]).lower() if isinstance(row[c], bool) else str(row[c])
                                 for c in SENTENCE_COLUMNS) + "\n")
+
+
+def export_files(paths: Sequence[str | Path] | None, *, to: str, output: str | Path) -> dict[str, int]:
+    """Write every question of every formalization (every shipped one for none) as a ``to`` problem file
+    in the new directory ``output``, with an index ``problems.tsv``; all or nothing."""
+    if to not in WRITERS:
+        raise WinoError(f"unknown export format {to!r} (one of {', '.join(FORMATS)})")
+    out = Path(output)
+    check_output_dir(out, "-o", "wino logic export")
+    if out.is_dir() and any(out.iterdir()):
+        raise OutputError(out, "exists and is not empty; wino logic export -o takes a new or empty directory")
+    out.parent.mkdir(parents=True, exist_ok=True)
+    formalizations = load_formalizations(paths)
+    rows = []
+    tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=out.parent))
+    try:
+        for f in formalizations:
+            stem = Path(f.path).stem
+            for q in questions(f):
+                name = f"{stem}.{q.name}{SUFFIX[to]}"
+                (tmp / name).write_text(WRITERS[to](f, q), encoding="utf-8")
+                szs = ("Theorem" if q.wants == "unsat" else "CounterSatisfiable") if q.goal is not None else \
+                    ("Unsatisfiable" if q.wants == "unsat" else "Satisfiable")
+                rows.append((name, f.path, f.item, q.check, q.name, q.wants, szs))
+        with open(tmp / "problems.tsv", "w", encoding="utf-8") as index:
+            index.write("\t".join(INDEX_COLUMNS) + "\n")
+            index.writelines("\t".join(row) + "\n" for row in rows)
+        if out.exists():
+            out.rmdir()
+        tmp.rename(out)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+    return {"files": len(formalizations), "problems": len(rows)}

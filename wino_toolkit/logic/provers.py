@@ -15,14 +15,15 @@ import time
 from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
-from wino_toolkit.errors import MissingDependencyError, WinoError
+from wino_toolkit._version import __version__
+from wino_toolkit.errors import MissingDependencyError, ParameterError
 from wino_toolkit.extras import require
 
 from .checks import CHECKS, CheckResult, Verdict
 from .export import Question, entity_naming, questions, to_smt2, to_tptp
 from .syntax import Formalization
 
-__all__ = ["PROVERS", "prover_version", "decide", "Comparison", "compare", "available"]
+__all__ = ["PROVERS", "prover_version", "decide", "Comparison", "compare", "available", "signature"]
 
 PROVERS = ("z3", "cvc5", "eprover")
 
@@ -42,7 +43,7 @@ def available(prover: str) -> None:
             raise MissingDependencyError("the E prover (eprover) is not installed: apt install eprover "
                                          "(Debian/Ubuntu) or see https://wwwlehre.dhbw-stuttgart.de/~sschulz/E/E.html")
     else:
-        raise WinoError(f"unknown prover {prover!r} (one of {', '.join(PROVERS)}, or all)")
+        raise ParameterError(f"unknown prover {prover!r} (one of {', '.join(PROVERS)}, or all)")
 
 
 def prover_version(prover: str) -> str:
@@ -189,3 +190,8 @@ def compare(f: Formalization, z3_verdict: Verdict, provers: Sequence[str], *, ti
         if p != "z3":
             verdicts[p] = decide(f, p, timeout_ms=timeout_ms)
     return Comparison(f.path, f.item, verdicts)
+
+
+def signature(timeout_ms: int, provers: tuple[str, ...] = ("z3",)) -> str:
+    """``logic|z3:4.13.0|timeout:5000ms|v:0.1.0``; several provers are joined with ``+``."""
+    return f"logic|{'+'.join(prover_version(p) for p in provers)}|timeout:{timeout_ms}ms|v:{__version__}"

@@ -14,7 +14,7 @@ The variants differ in how a variable is named:
 
 A variable stands for the entity that makes the formula do its job (:func:`grounding`).
 
->>> from wino_toolkit.logic.syntax import parse
+>>> from wino_toolkit.logic import parse
 >>> f = parse('''item "x" entity Man "the man" person  entity Son "his son" person
 ... action lift(object, object) says "{0} can lift {1}" denies "{0} cannot lift {1}"
 ... fluent Strong(object) says "{0} is strong" denies "{0} is weak"
@@ -29,6 +29,8 @@ from __future__ import annotations
 import itertools
 import re
 from typing import Any
+
+from wino_toolkit.errors import ParameterError
 
 from .deep import deep
 from .formulas import Atom, Bin, Bool, Eq, Fn, Formula, Not, Quant, Term, Var, substitute
@@ -51,7 +53,7 @@ def render(formula: Formula, f: Formalization, variant: str, ground: dict[Var, s
     continues a claim ("... because if the man cannot lift his son, then the man is weak.").
     """
     if variant not in VARIANTS:
-        raise ValueError(f"unknown variant {variant!r} (one of {', '.join(VARIANTS)})")
+        raise ParameterError(f"unknown variant {variant!r} (one of {', '.join(VARIANTS)})")
     return _Sentence(f, variant, ground or {}).sentence(formula, capitalize)
 
 

@@ -47,7 +47,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 from wino_toolkit.errors import FormatError
 from wino_toolkit.extras import require
@@ -156,9 +156,15 @@ def _parser() -> Any:
     return lark.Lark(grammar, parser="lalr", propagate_positions=True, maybe_placeholders=True)
 
 
-def load(path: str | Path) -> Formalization:
+#: how an ``import "area/topic"`` is resolved: ``(module name, importing file, modules being imported) -> module``;
+#: :func:`wino_toolkit.logic.axioms.import_module` looks in the axiom library. Handed in, so that the
+#: grammar knows nothing of where modules live.
+ModuleLoader = Callable[[str, str, tuple[str, ...]], "AxiomModule"]
+
+
+def load(path: str | Path, modules: ModuleLoader | None = None) -> Formalization:
     """Parse a ``.fol`` file; a :class:`FormatError` names the file, line and column of any problem."""
-    return parse(read_source(path), str(path))
+    return parse(read_source(path), str(path), modules)
 
 
 def read_source(path: str | Path) -> str:
@@ -174,10 +180,10 @@ def read_source(path: str | Path) -> str:
 
 
 @deep
-def parse(text: str, path: str = "<string>") -> Formalization:
-    """Parse the text of a ``.fol`` file (``path`` names it in errors; imports are looked up beside it, then in
-    the shipped axiom library)."""
-    return _Builder(path).build(_tree(text, path))
+def parse(text: str, path: str = "<string>", modules: ModuleLoader | None = None) -> Formalization:
+    """Parse the text of a ``.fol`` file (``path`` names it in errors); ``modules`` resolves its imports
+    (without one, an import is refused: :func:`wino_toolkit.logic.parse` hands in the axiom library's)."""
+    return _Builder(path, modules=modules).build(_tree(text, path))
 
 
 def _tree(text: str, path: str) -> Any:
@@ -189,9 +195,10 @@ def _tree(text: str, path: str) -> Any:
 
 
 @deep
-def parse_module(text: str, name: str, path: str = "<string>", importing: tuple[str, ...] = ()) -> AxiomModule:
+def parse_module(text: str, name: str, path: str = "<string>", importing: tuple[str, ...] = (),
+                 modules: ModuleLoader | None = None) -> AxiomModule:
     """Parse an axiom module (declarations, imports and ``axiom NAME: formula`` statements only)."""
-    builder = _Builder(path, module=name, importing=importing)
+    builder = _Builder(path, module=name, importing=importing, modules=modules)
     return builder.build_module(_tree(text, path))
 
 
@@ -225,8 +232,10 @@ _CHAINS = ("iff", "implies", "disjunction", "xor", "conjunction")
 class _Builder:
     """Turns the parse tree into a :class:`Formalization`, checking names, arities and sorts."""
 
-    def __init__(self, path: str, module: str | None = None, importing: tuple[str, ...] = ()):
+    def __init__(self, path: str, module: str | None = None, importing: tuple[str, ...] = (),
+                 modules: ModuleLoader | None = None):
         self.path = path
+        self.modules = modules
         self.module = module  # the module's name when building an axiom module, else None
         self.importing = importing  # the chain of modules being imported, to refuse a cycle
         self.entities: dict[str, Entity] = {}
@@ -237,16 +246,16 @@ class _Builder:
 
     def load_imports(self, statements: list[Any]) -> None:
         """Import every module named (transitively), merging its vocabulary and axioms."""
-        from .axioms import find_module, load_module
-
         for st in statements:
             if st.data != "imports":
                 continue
             name = _string(st.children[0])
             if name in self.importing or name == self.module:
                 raise self.fail(st.children[0], f"import cycle: {' -> '.join([*self.importing, name])}")
+            if self.modules is None:
+                raise self.fail(st.children[0], "imports need a module loader: read the file with wino_toolkit.logic.load")
             try:
-                module = load_module(find_module(name, self.path), name, (*self.importing, *([self.module] if self.module else [])))
+                module = self.modules(name, self.path, (*self.importing, *([self.module] if self.module else [])))
             except FormatError as exc:
                 if exc.path == self.path and exc.where is None:  # not found: say where the import is
                     raise self.fail(st.children[0], exc.problem) from None

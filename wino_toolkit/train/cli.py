@@ -8,18 +8,23 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any
 
 from wino_toolkit.console import (add_reader_option, add_verbose_option, deprecated_options, item_progress, key_values,
                                   labelled_tasks, make_console, skip_summary)
-from wino_toolkit.errors import WinoError
+from wino_toolkit.errors import ParameterError
 from wino_toolkit.hub import resolve_model
 from wino_toolkit.io import check_output_dir
+from wino_toolkit.paths import input_path, output_dir
 from wino_toolkit.reader_options import ReaderOptions
 
 __all__ = ["add_data_commands", "add_train_commands"]
+
+# what a run, a grid (a folder per setting: lr=2e-05 or default) or a curve (size-N) writes in its directory
+RUN = ("model", "checkpoints", "run.json", "grid.*", "curve.*", "*=*", "default", "size-*")
 
 
 def _read(paths: list[str], source_format: str | None, options: ReaderOptions | list[str] | None) -> list:
@@ -65,11 +70,14 @@ def cmd_overlap(args: argparse.Namespace) -> int:
     from .overlap import overlap
 
     if not 0 < args.threshold <= 1:
-        raise WinoError(f"--threshold {args.threshold} is not within (0, 1]")
+        raise ParameterError(f"--threshold {args.threshold} is not within (0, 1]")
     options = ReaderOptions(key_values(args.read_option, "-O"))
     options.add_to_each(args.against, deprecated_options(args.against_option, "-A", args.against))
     targets = _read(args.inputs, args.source_format, options)
-    sources = _read(args.against, args.against_format, options)
+    # the same files on both sides: a corpus against itself, read once, so that only its internal duplicates show
+    # (items are compared by content whatever their ids: a file read twice would overlap itself entirely)
+    itself = _same_files(args.inputs, args.against) and args.against_format == args.source_format and not args.against_option
+    sources = targets if itself else _read(args.against, args.against_format, options)
     options.check()
     report = overlap(targets, sources, threshold=args.threshold)
     if args.json:
@@ -84,6 +92,17 @@ def cmd_overlap(args: argparse.Namespace) -> int:
     return 0
 
 
+def _same_files(a: list[str], b: list[str]) -> bool:
+    """Whether ``a`` and ``b`` name the same files, in any order or spelling."""
+    def files(paths: list[str]) -> list[tuple[int, int]] | None:
+        try:
+            return sorted((s.st_dev, s.st_ino) for s in map(os.stat, paths))
+        except OSError:
+            return None
+
+    return files(a) is not None and files(a) == files(b)
+
+
 def _sizes(spec: str) -> list[int]:
     """``160,640`` or WinoGrande's names ``xs,s,m`` (mixed freely) → sizes in items."""
     from .splits import WINOGRANDE_SIZES
@@ -95,9 +114,9 @@ def _sizes(spec: str) -> list[int]:
         elif part.isdigit() and int(part) > 0:
             sizes.append(int(part))
         else:
-            raise WinoError(f"--sizes takes item counts or {'/'.join(n.upper() for n in WINOGRANDE_SIZES)}, not {part!r}")
+            raise ParameterError(f"--sizes takes item counts or {'/'.join(n.upper() for n in WINOGRANDE_SIZES)}, not {part!r}")
     if not sizes:
-        raise WinoError("--sizes gives no size")
+        raise ParameterError("--sizes gives no size")
     return sorted(set(sizes))
 
 
@@ -119,9 +138,9 @@ def cmd_train(args: argparse.Namespace) -> int:
     grid = parse_grid(args.grid or [])
     sizes = _sizes(args.sizes) if args.sizes else None
     if sizes and grid:
-        raise WinoError("--sizes and --grid are separate experiments: run one at a time")
+        raise ParameterError("--sizes and --grid are separate experiments: run one at a time")
     if args.evaluate and not sizes:
-        raise WinoError("--eval is the learning curve's evaluation set: give --sizes too (a run's own dev split is --dev)")
+        raise ParameterError("--eval is the learning curve's evaluation set: give --sizes too (a run's own dev split is --dev)")
     out = Path(args.output)
     check_output_dir(out, "-o", "wino train")
     resolve_model(args.model, what="encoder")  # before any reading
@@ -135,7 +154,7 @@ def cmd_train(args: argparse.Namespace) -> int:
         progress = labelled_tasks(bar, "fine-tuning")
         if sizes:
             if not dev and not args.evaluate:
-                raise WinoError("a learning curve needs --eval CORPUS (or --dev) to measure the accuracy on")
+                raise ParameterError("a learning curve needs --eval CORPUS (or --dev) to measure the accuracy on")
             # named by the corpora read (wsc273 with -O subset=wsc273), then the files they came from
             target = (" + ".join(sorted({i.corpus for i in evaluate_on})) + " ("
                       + ", ".join(Path(p).name for p in (args.evaluate or args.dev)) + ")")
@@ -190,18 +209,19 @@ def add_train_commands(subparsers: Any) -> None:
                               "choice over the filled sentences, or NLI pairs). One run writes RUN_DIR/model and "
                               "run.json (checkpoints/ only while it trains, unless --keep-checkpoints); --grid or "
                               "--seeds N writes grid.json/.md; --sizes writes curve.json/.md/.png/.svg.")
-    p.add_argument("inputs", nargs="+", metavar="CORPUS", help="training corpus file(s); the format is detected")
+    p.add_argument("inputs", nargs="+", metavar="CORPUS", type=input_path, help="training corpus file(s); the format is detected")
     p.add_argument("--from", dest="source_format", metavar="FORMAT", help="corpus format (default: detected)")
     add_reader_option(p)
-    p.add_argument("-o", "--output", required=True, metavar="RUN_DIR", help="the run (or grid, or curve) directory")
-    p.add_argument("--dev", nargs="+", metavar="CORPUS", help="development split for early stopping and model choice "
+    p.add_argument("-o", "--output", required=True, metavar="RUN_DIR", type=output_dir(*RUN), help="the run (or grid, or curve) directory")
+    p.add_argument("--dev", nargs="+", metavar="CORPUS", type=input_path, help="development split for early stopping and model choice "
                    "(default: a twin-safe tenth of the training corpus, drawn with the seed)")
     p.add_argument("--grid", action="append", metavar="SETTING=V1,V2", help="a setting's values to try, e.g. lr=1e-5,2e-5 "
                    "(repeatable; every combination runs with every seed)")
     p.add_argument("--sizes", metavar="N,N|XS,S,...", help="learning curve: nested twin-safe training samples of these "
                    "sizes (WinoGrande's XS=160 S=640 M=2558 L=10234 XL=40398)")
-    p.add_argument("--eval", dest="evaluate", nargs="+", metavar="CORPUS", help="the learning curve's evaluation corpus")
-    p.add_argument("--resume", action="store_true", help="continue the run from its newest checkpoint in RUN_DIR")
+    p.add_argument("--eval", dest="evaluate", nargs="+", metavar="CORPUS", type=input_path, help="the learning curve's evaluation corpus")
+    p.add_argument("--resume", action="store_true", help="continue the run from its newest complete checkpoint in RUN_DIR "
+                   "(with the settings, model and data it started with)")
     p.add_argument("--json", action="store_true", help="the run record (or grid, curve) as JSON")
     add_training_options(p)
     add_verbose_option(p)
@@ -213,13 +233,13 @@ def add_data_commands(subparsers: Any) -> None:
     p = subparsers.add_parser("split", help="split a corpus into train/dev(/test) by whole twin groups",
                               description="Split a corpus into train, dev (and test) without separating the versions "
                               "of a schema; writes DIR/train.jsonl, DIR/dev.jsonl (DIR/test.jsonl) and DIR/split.json.")
-    p.add_argument("inputs", nargs="+", metavar="CORPUS", help="corpus file(s); the format is detected from content")
+    p.add_argument("inputs", nargs="+", metavar="CORPUS", type=input_path, help="corpus file(s); the format is detected from content")
     p.add_argument("--from", dest="source_format", metavar="FORMAT", help="corpus format (default: detected)")
     add_reader_option(p)
     p.add_argument("--dev", type=float, default=0.1, metavar="FRACTION", help="fraction of schemas for dev (default 0.1)")
     p.add_argument("--test", type=float, metavar="FRACTION", help="fraction of schemas for test (default: no test split)")
     p.add_argument("--seed", type=int, default=0, help="seed of the draw (recorded in split.json)")
-    p.add_argument("-o", "--output", required=True, metavar="DIR", help="directory for the split files")
+    p.add_argument("-o", "--output", required=True, metavar="DIR", type=output_dir("train.*", "dev.*", "test.*", "split.json"), help="directory for the split files")
     p.add_argument("--to", default="jsonl", metavar="FORMAT", help="format of the split files (default jsonl, lossless)")
     p.add_argument("--json", action="store_true", help="print split.json instead of a table")
     p.set_defaults(func=cmd_split)
@@ -227,10 +247,10 @@ def add_data_commands(subparsers: Any) -> None:
     p = subparsers.add_parser("overlap", help="contamination: items of TARGET found (exactly or nearly) in SOURCE",
                               description="Which items of the target corpora also occur in the source corpora: equal "
                               "after normalisation, one inside the other, or near-duplicates by word Jaccard similarity.")
-    p.add_argument("inputs", nargs="+", metavar="TARGET", help="corpus file(s) evaluated on")
+    p.add_argument("inputs", nargs="+", metavar="TARGET", type=input_path, help="corpus file(s) evaluated on")
     p.add_argument("--from", dest="source_format", metavar="FORMAT", help="format of the targets (default: detected)")
     add_reader_option(p)
-    p.add_argument("--against", nargs="+", required=True, metavar="SOURCE", help="corpus file(s) trained on")
+    p.add_argument("--against", nargs="+", required=True, metavar="SOURCE", type=input_path, help="corpus file(s) trained on")
     p.add_argument("--against-from", dest="against_format", metavar="FORMAT", help="format of the sources (default: detected)")
     p.add_argument("-A", dest="against_option", action="append", metavar="KEY=VALUE",
                    help="deprecated: -O SOURCE:KEY=VALUE (a reader option of the sources only)")

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable
 
+from wino_toolkit.errors import ParameterError
 from wino_toolkit.eval.results import OverSeeds
 from wino_toolkit.eval.matrix import DPI, add_signature, model_of, save_figure
 from wino_toolkit.extras import require
@@ -39,7 +40,7 @@ class LearningCurve:
         self.points = sorted(self.points, key=lambda p: p.size)
         sizes = [p.size for p in self.points]
         if len(set(sizes)) != len(sizes):
-            raise ValueError(f"a learning curve has one point per size, not {sizes}")
+            raise ParameterError(f"a learning curve has one point per size, not {sizes}")
 
     def to_json(self) -> dict[str, Any]:
         return {"signature": self.signature, "target": self.target, "chance": self.chance,

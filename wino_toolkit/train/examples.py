@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Iterable, Sequence
 
+from wino_toolkit.errors import ParameterError
 from wino_toolkit.forms import FormReport, Skipped, disambiguated, nli
 from wino_toolkit.schema import Item
 
@@ -49,7 +50,7 @@ def examples(items: Iterable[Item], form: str, report: FormReport | None = None)
             texts.setdefault(pair.item_id, {})[pair.candidate] = pair.hypothesis
             premises[pair.item_id] = pair.premise
     else:
-        raise ValueError(f"form {form!r} is not one of {', '.join(FORMS)}")
+        raise ParameterError(f"form {form!r} is not one of {', '.join(FORMS)}")
     out = []
     for item in items:
         got = texts.get(item.id, {})

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
 
 from wino_toolkit.eval.results import OverSeeds
-from wino_toolkit.errors import WinoError
+from wino_toolkit.errors import ParameterError, WinoError
 from wino_toolkit.locks import locks_directory
 from wino_toolkit.schema import Item
 
@@ -37,19 +37,19 @@ def parse_grid(specs: Iterable[str]) -> dict[str, list[Any]]:
         name = ALIASES.get(key.strip(), key.strip())
         if not sep or name not in fields or name in ("form", "device", "precision", "group_by_length", "pad_to_max_length",
                                                      "remove_checkpoints"):
-            raise WinoError(f"--grid takes SETTING=V1,V2 with a numeric training setting, not {spec!r}")
+            raise ParameterError(f"--grid takes SETTING=V1,V2 with a numeric training setting, not {spec!r}")
         kind = type(getattr(TrainConfig(), name)) if getattr(TrainConfig(), name) is not None else int
         try:
             out[name] = [kind(v) if kind is not float else float(v) for v in values.split(",") if v.strip()]
         except ValueError:
-            raise WinoError(f"--grid {spec!r}: every value of {name} must be a {kind.__name__}") from None
+            raise ParameterError(f"--grid {spec!r}: every value of {name} must be a {kind.__name__}") from None
         if not out[name]:
-            raise WinoError(f"--grid {spec!r} gives no value")
+            raise ParameterError(f"--grid {spec!r} gives no value")
         for value in out[name]:  # an impossible value is refused now, not after the runs before it
             try:
                 TrainConfig().replace(**{name: value})
             except WinoError as exc:
-                raise WinoError(f"--grid {spec!r}: {exc}") from None
+                raise ParameterError(f"--grid {spec!r}: {exc}") from None
     return out
 
 

@@ -12,10 +12,12 @@ Batches are padded to their own longest sequence (dynamic padding) and, by defau
 length-grouped sampling, so few pad tokens are computed. The run directory holds ``model/`` (the best
 checkpoint by development accuracy, with its tokenizer) and ``run.json`` (the settings, signature and
 the training log). While it trains it also holds ``checkpoints/``, from which an interrupted run is
-resumed with the same seed (the Trainer restores the optimizer, scheduler and RNG states); they are
-deleted when the run finishes (each is about three times the model's size: the weights and the
-optimizer's two moments) unless ``remove_checkpoints=False``. One process at a time trains in a directory
-(:mod:`wino_toolkit.locks`).
+resumed with the same seed (the Trainer restores the optimizer, scheduler and RNG states). Each checkpoint
+ends with ``wino-checkpoint.json``, written after the Trainer's own files: the settings, model (by content)
+and data checksum of the run, which a resume must match, and every file's size, so a checkpoint cut short by
+Ctrl-C, or damaged since, is skipped for the one before it. Checkpoints are deleted when the run finishes
+(each is about three times the model's size: the weights and the optimizer's two moments) unless
+``remove_checkpoints=False``. One process at a time trains in a directory (:mod:`wino_toolkit.locks`).
 """
 from __future__ import annotations
 
@@ -25,11 +27,13 @@ import math
 import platform
 import shutil
 import time
+import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
 
-from wino_toolkit.errors import WinoError
+from wino_toolkit import launch
+from wino_toolkit.errors import ParameterError, WinoError, WinoWarning
 from wino_toolkit.extras import require
 from wino_toolkit.forms import FormReport
 from wino_toolkit.hub import from_pretrained
@@ -42,6 +46,8 @@ from .examples import FORMS, Example, encode, examples
 __all__ = ["TrainConfig", "Run", "fine_tune", "reuse_differences", "ChoiceCollator", "PRECISIONS", "BOOKKEEPING"]
 
 RUN_FILE = "run.json"
+#: written into each checkpoint after the rest of it: what made the run, each file's size (:func:`_checkpoint_marker`)
+CHECKPOINT_MARK = "wino-checkpoint.json"
 #: why an item without an answer is left out of training and of the development split
 UNLABELED = "nothing to learn from or measure on"
 PRECISIONS = ("auto", "fp32", "bf16", "fp16")
@@ -77,28 +83,28 @@ class TrainConfig:
 
     def __post_init__(self) -> None:
         if self.form not in FORMS:
-            raise WinoError(f"form {self.form!r} is not one of {', '.join(FORMS)}")
+            raise ParameterError(f"form {self.form!r} is not one of {', '.join(FORMS)}")
         if self.precision not in PRECISIONS:
-            raise WinoError(f"precision {self.precision!r} is not one of {', '.join(PRECISIONS)}")
+            raise ParameterError(f"precision {self.precision!r} is not one of {', '.join(PRECISIONS)}")
         for name in ("learning_rate", "epochs", "batch_size", "eval_batch_size", "gradient_accumulation", "max_length"):
             if not 0 < getattr(self, name) < math.inf:
-                raise WinoError(f"{name} must be positive, not {getattr(self, name)!r}")
+                raise ParameterError(f"{name} must be positive, not {getattr(self, name)!r}")
         if not 0 <= self.warmup_ratio < 1:
-            raise WinoError(f"warmup_ratio must be in [0, 1), not {self.warmup_ratio!r}")
+            raise ParameterError(f"warmup_ratio must be in [0, 1), not {self.warmup_ratio!r}")
         if not 0 <= self.weight_decay < math.inf:
-            raise WinoError(f"weight_decay must be at least 0, not {self.weight_decay!r}")
+            raise ParameterError(f"weight_decay must be at least 0, not {self.weight_decay!r}")
         if self.max_steps != -1 and not self.max_steps >= 1:
-            raise WinoError(f"max_steps must be at least 1 (or -1: the epochs decide), not {self.max_steps!r}")
+            raise ParameterError(f"max_steps must be at least 1 (or -1: the epochs decide), not {self.max_steps!r}")
         for name, low in (("patience", 0), ("eval_steps", 1), ("keep_checkpoints", 1)):
             if getattr(self, name) is not None and not getattr(self, name) >= low:
-                raise WinoError(f"{name} must be at least {low} (or None), not {getattr(self, name)!r}")
+                raise ParameterError(f"{name} must be at least {low} (or None), not {getattr(self, name)!r}")
         if not self.seed >= 0:
-            raise WinoError(f"seed must be at least 0, not {self.seed!r}")
+            raise ParameterError(f"seed must be at least 0, not {self.seed!r}")
 
     def replace(self, **changes: Any) -> TrainConfig:
         unknown = set(changes) - {f.name for f in dataclasses.fields(self)}
         if unknown:
-            raise WinoError(f"unknown training setting(s): {', '.join(sorted(unknown))}")
+            raise ParameterError(f"unknown training setting(s): {', '.join(sorted(unknown))}")
         return dataclasses.replace(self, **changes)
 
 
@@ -273,7 +279,7 @@ def _arguments(config: TrainConfig, output: Path, has_dev: bool) -> Any:
     transformers = require("transformers", "neural", "Fine-tuning")
     torch = _torch()
     fields = transformers.TrainingArguments.__dataclass_fields__
-    gpu = config.device != "cpu" and torch.cuda.is_available()
+    gpu = (config.device == "auto" or torch.device(config.device).type == "cuda") and torch.cuda.is_available()  # "cpu:0" too
     precision = config.precision
     if precision == "auto":
         precision = ("bf16" if torch.cuda.is_bf16_supported() else "fp16") if gpu else "fp32"
@@ -314,7 +320,7 @@ def _progress_callback(progress: Callable[[int, int], None]) -> Any:
 def _versions() -> dict[str, str]:
     import importlib.metadata as md
 
-    from wino_toolkit import __version__
+    from wino_toolkit._version import __version__
 
     out = {"wino-toolkit": __version__, "python": platform.python_version()}
     for name in ("torch", "transformers", "accelerate", "datasets"):
@@ -343,6 +349,30 @@ def _training_data(items: Iterable[Item], dev: Iterable[Item] | None, dev_fracti
 BOOKKEEPING = ("keep_checkpoints", "remove_checkpoints", "eval_batch_size")
 
 
+def _record(model: str, identity: str, config: TrainConfig, data: str, counts: tuple[int, int]) -> dict[str, Any]:
+    """What made a run, as its checkpoints record it: the model (name and identity), settings and data."""
+    return {"model": model, "identity": identity, "config": dataclasses.asdict(config), "data": data,
+            "items": list(counts)}
+
+
+def _differences(found: dict[str, Any], wanted: dict[str, Any]) -> list[str]:
+    """``"learning_rate 2e-05, not 1e-05"``, one phrase per setting, the model or the data (its checksum) that
+    differ between two :func:`_record` s; :data:`BOOKKEEPING` is not compared."""
+    old, new = found["config"], wanted["config"]
+    differences = [f"{name} {old.get(name)!r}, not {new[name]!r}" for name in new
+                   if name not in BOOKKEEPING and old.get(name) != new[name]]
+    # a directory is named by its content (the path may be spelled otherwise); a hub name by itself
+    if Path(wanted["model"]).is_dir() and wanted["identity"] != found["identity"]:
+        differences.append(f"model {found['identity']}, not {wanted['identity']} ({wanted['model']})")
+    elif not Path(wanted["model"]).is_dir() and wanted["model"] != found["model"]:
+        differences.append(f"model {found['model']}, not {wanted['model']}")
+    if wanted["data"] != found["data"]:
+        train, dev = wanted["items"]
+        differences.append(f"other data (checksum {found['data']}, not {wanted['data']}: {train} training and "
+                           f"{dev} dev items now)")
+    return differences
+
+
 def reuse_differences(run: Run, items: Iterable[Item], *, model: str, dev: Iterable[Item] | None = None,
                       dev_fraction: float = 0.1, config: TrainConfig | None = None) -> list[str]:
     """How the finished ``run`` differs from what :func:`fine_tune` would record for these arguments:
@@ -352,19 +382,60 @@ def reuse_differences(run: Run, items: Iterable[Item], *, model: str, dev: Itera
     from wino_toolkit.eval.models import model_identity
 
     config = config or TrainConfig()
-    found, wanted = dataclasses.asdict(run.config), dataclasses.asdict(config)
-    differences = [f"{name} {found[name]!r}, not {wanted[name]!r}" for name in wanted
-                   if name not in BOOKKEEPING and found.get(name) != wanted[name]]
-    # a directory is named by its config's hash (the path may be spelled otherwise); a hub name by itself
-    if Path(model).is_dir() and model_identity(model, None) != run.identity:
-        differences.append(f"model {run.identity}, not {model_identity(model, None)} ({model})")
-    elif not Path(model).is_dir() and model != run.model:
-        differences.append(f"model {run.model}, not {model}")
     train, dev_items, _ = _training_data(items, dev, dev_fraction, config.seed, FormReport())
-    if items_checksum([*train, *dev_items]) != run.data:
-        differences.append(f"other data (checksum {run.data}, not {items_checksum([*train, *dev_items])}: "
-                           f"{len(train)} training and {len(dev_items)} dev items now)")
-    return differences
+    wanted = _record(model, model_identity(model, None), config, items_checksum([*train, *dev_items]),
+                     (len(train), len(dev_items)))
+    found = _record(run.model, run.identity, run.config, run.data, (run.train_items, run.dev_items))
+    return _differences(found, wanted)
+
+
+def _checkpoint_marker(record: dict[str, Any]) -> Any:
+    """A TrainerCallback that writes :data:`CHECKPOINT_MARK` into each checkpoint once the Trainer has saved all of
+    it: what made the run (``record``) and the size of every file, so a checkpoint cut short (Ctrl-C while it was
+    written) or damaged since is told from a complete one."""
+    transformers = require("transformers", "neural", "Fine-tuning")
+
+    class MarkComplete(transformers.TrainerCallback):
+        def on_save(self, args: Any, state: Any, control: Any, **kwargs: Any) -> None:
+            if not state.is_world_process_zero:  # the main process saves the checkpoint, and marks it
+                return
+            folder = Path(args.output_dir) / f"checkpoint-{state.global_step}"
+            files = {str(p.relative_to(folder)): p.stat().st_size for p in sorted(folder.rglob("*"))
+                     if p.is_file() and p.name != CHECKPOINT_MARK}
+            with atomic_output(folder / CHECKPOINT_MARK) as fh, text_writer(fh) as w:
+                w.write(json.dumps({"run": record, "files": files}, indent=1) + "\n")
+
+    return MarkComplete()
+
+
+def _complete(folder: Path) -> tuple[dict[str, Any] | None, str]:
+    """The run record of a complete checkpoint, or None and why it is not one."""
+    try:
+        mark = json.loads((folder / CHECKPOINT_MARK).read_text(encoding="utf-8"))
+        record, files = mark["run"], mark["files"]
+    except FileNotFoundError:
+        return None, "cut short while it was saved"
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        return None, f"its {CHECKPOINT_MARK} cannot be read: {exc}"
+    for name, size in files.items():
+        path = folder / name
+        if not path.is_file():
+            return None, f"{name} is missing"
+        if path.stat().st_size != size:
+            return None, f"{name} has {path.stat().st_size} bytes, not the {size} it was saved with"
+    return record, ""
+
+
+def _resume_point(checkpoints: Path) -> tuple[Path, dict[str, Any]] | None:
+    """The newest complete checkpoint and its run record; each newer incomplete one is skipped with a note."""
+    steps = [p for p in checkpoints.glob("checkpoint-*") if p.is_dir() and p.name.split("-", 1)[1].isdigit()]
+    for folder in sorted(steps, key=lambda p: int(p.name.split("-", 1)[1]), reverse=True):
+        record, why = _complete(folder)
+        if record is not None:
+            return folder, record
+        if launch.is_main():  # one note, not one per process of a launch
+            warnings.warn(f"{folder}: not a complete checkpoint ({why}): skipped", WinoWarning, stacklevel=3)
+    return None
 
 
 @locks_directory("output_dir", what="fine-tuning")
@@ -376,14 +447,16 @@ def fine_tune(items: Iterable[Item], *, model: str, output_dir: str | Path, dev:
     ``dev`` is the development split early stopping and the best checkpoint are chosen on; without
     it a twin-safe ``dev_fraction`` of ``items`` is held out (seeded by ``config.seed``). ``hparams``
     override fields of ``config`` (``learning_rate=2e-5``). With ``resume``, training continues
-    from the newest checkpoint in ``output_dir`` and ends with the weights an uninterrupted run with
-    the same seed would have.
+    from the newest complete checkpoint in ``output_dir`` and ends with the weights an uninterrupted run with
+    the same seed would have; a newer checkpoint cut short (Ctrl-C while it was saved) is skipped with a
+    :class:`WinoWarning`, and with none complete the run starts over, with a note.
 
     Raises
     ------
     WinoError
         No labeled item the form can make, a model that cannot be loaded, ``output_dir`` holding a
-        finished run, or checkpoints of an unfinished one without ``resume``, or in use by another process.
+        finished run, or checkpoints of an unfinished one without ``resume``, or made with other settings, another
+        model or other data than these (with ``resume``; one line naming each difference), or in use by another process.
     """
     transformers = require("transformers", "neural", "Fine-tuning")
     datasets = require("datasets", "neural", "Fine-tuning")
@@ -403,6 +476,19 @@ def fine_tune(items: Iterable[Item], *, model: str, output_dir: str | Path, dev:
     if checkpoints.exists() and any(checkpoints.glob("checkpoint-*")) and not resume:
         raise WinoError(f"{output} already holds checkpoints of an unfinished run: continue it with --resume "
                         "(resume=True), or choose another directory")
+    from wino_toolkit.eval.api import items_checksum
+    from wino_toolkit.eval.models import model_identity
+
+    record = _record(model, model_identity(model, None), config, items_checksum([*items, *dev]), (len(items), len(dev)))
+    start_from = _resume_point(checkpoints) if resume and checkpoints.is_dir() else None
+    if start_from is not None:  # the optimizer, scheduler and split resumed must be the ones these settings make
+        differences = _differences(start_from[1], record)
+        if differences:
+            raise WinoError(f"{output} holds an unfinished run trained with {'; '.join(differences)}: resume it with "
+                            "its own settings, or choose another directory")
+    elif resume and any(checkpoints.glob("checkpoint-*")) and launch.is_main():
+        warnings.warn(f"{checkpoints}: no complete checkpoint to resume from: training from the start", WinoWarning,
+                      stacklevel=3)
     auto = transformers.AutoModelForMultipleChoice if config.form == "mc" else transformers.AutoModelForSequenceClassification
     tokenizer = from_pretrained(transformers.AutoTokenizer, model, what="encoder")
     transformers.set_seed(config.seed)  # the new head's initial weights
@@ -418,7 +504,7 @@ def fine_tune(items: Iterable[Item], *, model: str, output_dir: str | Path, dev:
         _, index = prediction.label_ids
         return {"accuracy": _item_accuracy(dev_found, logits, index, config.form)}
 
-    callbacks = [_progress_callback(progress)] if progress else []
+    callbacks = [_checkpoint_marker(record)] + ([_progress_callback(progress)] if progress else [])
     if dev_set is not None and config.patience:
         callbacks.append(transformers.EarlyStoppingCallback(early_stopping_patience=config.patience))
     trainer = _trainer_class()(model=network, args=_arguments(config, checkpoints, dev_set is not None),
@@ -429,19 +515,16 @@ def fine_tune(items: Iterable[Item], *, model: str, output_dir: str | Path, dev:
     for noisy in (transformers.PrinterCallback, transformers.ProgressCallback):
         trainer.remove_callback(noisy)
     start = time.perf_counter()
-    trainer.train(resume_from_checkpoint=bool(resume and any(checkpoints.glob("checkpoint-*"))) or None)
+    trainer.train(resume_from_checkpoint=None if start_from is None else str(start_from[0]))
     seconds = time.perf_counter() - start
     accuracy = trainer.evaluate()["eval_accuracy"] if dev_set is not None else None
     trainer.save_model(str(output / "model"))  # every process calls it (DDP); the main one writes
     main = trainer.is_world_process_zero()
     if main:
         tokenizer.save_pretrained(output / "model")
-    from wino_toolkit.eval.api import items_checksum
-    from wino_toolkit.eval.models import model_identity
-
     device = str(next(trainer.model.parameters()).device)
     run = Run(output, model, model_identity(model, network), config, accuracy, len(train_found), len(dev_found),
-              items_checksum([*items, *dev]), round(seconds, 3), device, _versions(), trainer.state.log_history,
+              record["data"], round(seconds, 3), device, _versions(), trainer.state.log_history,
               len(report.skipped), held_out, skip_reasons=dict(report.reasons().most_common()))
     if main:  # under torchrun / accelerate launch the other processes trained the same model, and write nothing
         # written atomically: its presence marks a finished run (an interrupted one is resumed instead)

@@ -4,6 +4,7 @@ from __future__ import annotations
 import argparse
 
 from wino_toolkit.argtypes import integer, number
+from wino_toolkit.paths import input_path
 
 from .finetune import PRECISIONS, TrainConfig
 
@@ -14,7 +15,7 @@ def add_training_options(p: argparse.ArgumentParser) -> None:
     """The model and every :class:`~.finetune.TrainConfig` setting as options (defaults: the WinoGrande recipe);
     an impossible value (``--max-steps -3``, ``--lr 0``) is a usage error at parsing."""
     d = TrainConfig()
-    p.add_argument("--model", required=True, help="encoder to fine-tune: Hugging Face hub name or local path")
+    p.add_argument("--model", required=True, type=input_path, help="encoder to fine-tune: Hugging Face hub name or local path")
     g = p.add_argument_group("fine-tuning")
     g.add_argument("--form", choices=("mc", "nli"), default=d.form, help="mc: multiple choice over the filled sentences "
                    "(WinoGrande; default); nli: sequence classification of the NLI pairs (WNLI)")

@@ -1,7 +1,7 @@
 """Overlap (contamination) between corpora: which items of the evaluation corpora a model may have
 seen in its training corpora, word for word or nearly.
 
-Texts are compared after :func:`normalize`: Unicode NFKC, case-folded, every punctuation character
+Texts are compared after :func:`wino_toolkit.text.normalize`: Unicode NFKC, case-folded, every punctuation character
 (Unicode category P, WinoGrande's blank ``_`` included) turned into a space, and the words joined
 by single spaces; Chinese and Japanese characters count as one word each, since those languages
 put no spaces between words. A target item (of the corpus evaluated on) overlaps a source item
@@ -23,8 +23,10 @@ word order and tokenization (SuperGLUE's "Bernard , who"), and allows exact cand
 words are ranked rarest first, and two sets with Jaccard >= t must share one of the first
 ``n - ceil(t * n) + 1`` words of each (prefix filtering, Chaudhuri et al. 2006), so only pairs
 sharing a rare word are ever compared, and none is missed. Containment is found the same way
-through the rarest word of the shorter text. An item is never compared with itself (same
-corpus, split and id), so a corpus against itself lists its internal duplicates.
+through the rarest word of the shorter text. An item is never compared with itself (the same
+object on both sides: ``overlap(items, items)``), so a corpus against itself lists its internal
+duplicates; items are otherwise compared by content whatever their ids, so a copy read from
+another file (WinoGrande's train_s inside train_l, under the same corpus, split and id) overlaps.
 
 Translations share no words with their English original, so text alone misses them (PWS's 1,868
 translated items of WSC schemas). A second route, ``parallel``, compares the schema version an item
@@ -39,52 +41,22 @@ overlaps both ways counts by text.
 from __future__ import annotations
 
 import math
-import unicodedata
 from collections import Counter, defaultdict
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable
 
-from wino_toolkit.errors import WinoError
+from wino_toolkit.errors import ParameterError
 from wino_toolkit.parallel import PARALLEL, parallel_key
 from wino_toolkit.schema import Item
+from wino_toolkit.text import normalize
 
-__all__ = ["normalize", "overlap", "OverlapReport", "Pair", "EXACT", "KINDS", "MIN_CONTAINED_WORDS", "item_key"]
+__all__ = ["overlap", "OverlapReport", "Pair", "EXACT", "KINDS", "MIN_CONTAINED_WORDS", "item_key"]
 
 #: kinds of exact overlap by text, strongest first
 EXACT = ("equal", "contains", "contained")
 #: every kind, strongest first: exact by text, the same schema version by parallel key, near by text
 KINDS = (*EXACT, "parallel", "near")
 MIN_CONTAINED_WORDS = 5
-
-
-def _is_unspaced(char: str) -> bool:
-    """Han ideographs, hiragana and katakana: scripts written without spaces between words."""
-    code = ord(char)
-    return (0x3040 <= code <= 0x30FF or 0x3400 <= code <= 0x4DBF or 0x4E00 <= code <= 0x9FFF
-            or 0xF900 <= code <= 0xFAFF or 0x20000 <= code <= 0x2FA1F)
-
-
-class _Spacing(dict):
-    """A ``str.translate`` table, filled as characters are met: punctuation to a space, CJK spaced."""
-
-    def __missing__(self, code: int) -> str:
-        char = chr(code)
-        if unicodedata.category(char).startswith("P"):
-            value = " "
-        elif _is_unspaced(char):
-            value = f" {char} "
-        else:
-            value = char
-        self[code] = value
-        return value
-
-
-_SPACING = _Spacing()
-
-
-def normalize(text: str) -> str:
-    """``text`` as overlap compares it: NFKC, case-folded, punctuation out, words single-spaced."""
-    return " ".join(unicodedata.normalize("NFKC", text).casefold().translate(_SPACING).split())
 
 
 def item_key(item: Item) -> str | None:
@@ -187,7 +159,7 @@ class _Texts:
 def overlap(targets: Iterable[Item], sources: Iterable[Item], *, threshold: float = 0.9) -> OverlapReport:
     """Which ``targets`` overlap which ``sources``, exactly or nearly (see the module's docstring)."""
     if not 0 < threshold <= 1:
-        raise WinoError(f"threshold {threshold} is not within (0, 1]")
+        raise ParameterError(f"threshold {threshold} is not within (0, 1]")
     t, s = _Texts(list(targets)), _Texts(list(sources))
     frequency = Counter({w: len(ids) for w, ids in t.holding.items()})
     frequency.update({w: len(ids) for w, ids in s.holding.items()})
@@ -195,7 +167,7 @@ def overlap(targets: Iterable[Item], sources: Iterable[Item], *, threshold: floa
     found: dict[tuple[int, int], str] = {}
 
     def note(ti: int, si: int, kind: str) -> None:
-        if _key(t.items[ti]) == _key(s.items[si]):
+        if t.items[ti] is s.items[si]:
             return
         old = found.get((ti, si))
         if old is None or _strength(kind) < _strength(old):
@@ -278,15 +250,15 @@ def _similar(t: _Texts, s: _Texts, rank: dict[str, int], threshold: float) -> It
 
 
 def _counts(targets: list[Item], pairs: list[Pair]) -> dict[str, dict[str, Any]]:
-    strongest: dict[tuple[str, str | None, str], int] = {}
+    strongest: dict[int, int] = {}  # by the target object: two files may hold the same ids
     for p in pairs:
-        strongest[_key(p.target)] = min(strongest.get(_key(p.target), len(KINDS)), _strength(p.kind))
+        strongest[id(p.target)] = min(strongest.get(id(p.target), len(KINDS)), _strength(p.kind))
     kind = {key: "exact" if rank < len(EXACT) else KINDS[rank] for key, rank in strongest.items()}
     counts: dict[str, dict[str, Any]] = {}
     for item in targets:
         row = counts.setdefault(item.corpus, {"items": 0, "exact": 0, "parallel": 0, "near": 0, "languages": {}})
         cell = row["languages"].setdefault(item.language, {"items": 0, "exact": 0, "parallel": 0, "near": 0})
-        found = kind.get(_key(item))
+        found = kind.get(id(item))
         for counter in (row, cell):
             counter["items"] += 1
             if found:

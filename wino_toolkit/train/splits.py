@@ -13,7 +13,7 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
-from wino_toolkit.errors import WinoError
+from wino_toolkit.errors import ParameterError, WinoError
 from wino_toolkit.schema import Item
 
 if TYPE_CHECKING:
@@ -57,9 +57,9 @@ def check_fractions(dev: float, test: float | None) -> None:
     """Refuse fractions outside (0, 1) or adding up to the whole corpus, before any work."""
     for name, value in (("dev", dev), ("test", test)):
         if value is not None and not 0 < value < 1:
-            raise WinoError(f"{name} fraction {value} is not between 0 and 1 (exclusive)")
+            raise ParameterError(f"{name} fraction {value} is not between 0 and 1 (exclusive)")
     if test is not None and dev + test >= 1:
-        raise WinoError(f"dev {dev} and test {test} add up to {dev + test:g}: nothing is left to train on")
+        raise ParameterError(f"dev {dev} and test {test} add up to {dev + test:g}: nothing is left to train on")
 
 
 def split(items: Iterable[Item], *, dev: float = 0.1, test: float | None = None, seed: int = 0) -> Splits:
@@ -115,7 +115,7 @@ def nested_samples(items: Iterable[Item], sizes: Sequence[int], *, seed: int = 0
         if size > len(items):
             raise WinoError(f"sample size {size} is larger than the corpus ({len(items)} items)")
         if size < 1:
-            raise WinoError(f"sample size {size} is not a positive number of items")
+            raise ParameterError(f"sample size {size} is not a positive number of items")
     groups = _groups(items)
     order = np.random.default_rng(seed).permutation(len(groups))
     rank = [0] * len(items)  # position in the permuted order of the item's group
@@ -141,7 +141,7 @@ def item_format(name: str) -> Format:
 
     fmt = formats.get(name)
     if fmt.record != "item" or fmt.write is None:
-        raise WinoError(f"format {fmt.name!r} does not write schema items; write the splits as jsonl and convert them")
+        raise ParameterError(f"format {fmt.name!r} does not write schema items; write the splits as jsonl and convert them")
     return fmt
 
 

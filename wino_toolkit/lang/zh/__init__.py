@@ -27,7 +27,7 @@ import re
 from functools import lru_cache
 from typing import NamedTuple
 
-from ...errors import FormError, MissingDependencyError, WinoError
+from ...errors import FormError, MissingDependencyError, ParameterError
 from ...schema import Item, Span
 from .. import register_language
 from ..base import Language
@@ -178,7 +178,7 @@ class Chinese(Language):
         """``text`` in Simplified (``"hans"``) or Traditional (``"hant"``) characters; see ``scripts``."""
         config = SCRIPTS.get(script)
         if config is None:
-            raise WinoError(f"unknown Chinese script {script!r}: use one of {', '.join(SCRIPTS)}")
+            raise ParameterError(f"unknown Chinese script {script!r}: use one of {', '.join(SCRIPTS)}")
         return converter(config).convert(text)
 
     def script_tag(self, tag: str, script: str | None) -> str:
