@@ -45,6 +45,7 @@ from typing import BinaryIO, Callable, Iterable, Iterator
 from wino_toolkit.errors import ConversionError, FormatError
 from wino_toolkit.formats import Format, record_by_record, register_format
 from wino_toolkit.io import iter_lines, text_writer
+from wino_toolkit.lang.mentions import first_mention, mentions
 from wino_toolkit.schema import Candidate, Item, Span
 from wino_toolkit.twins import link_twins
 
@@ -82,20 +83,9 @@ def style_for(language: str) -> Style:
 # ---------------------------------------------------------------- locating mentions in a sentence
 
 
-def _pattern(phrase: str, whole_word: bool, flags: int) -> re.Pattern:
-    body = re.escape(phrase)
-    return re.compile(rf"(?<!\w){body}(?!\w)" if whole_word else body, flags)
-
-
 def find_mention(text: str, phrase: str, whole_word: bool = True) -> Span | None:
     """The first mention of ``phrase`` in ``text``: exact case first, else ignoring case."""
-    if not phrase:
-        return None
-    for flags in (0, re.IGNORECASE):
-        m = _pattern(phrase, whole_word, flags).search(text)
-        if m:
-            return Span(m.start(), m.end(), m.group())
-    return None
+    return first_mention(text, phrase, edges="always" if whole_word else "none")
 
 
 def _overlaps(a: Span, b: Span) -> bool:
@@ -107,8 +97,8 @@ def locate_pronoun(text: str, phrase: str, avoid: Iterable[Span | None], whole_w
     if not phrase:
         return None
     taken = [s for s in avoid if s is not None]
-    for flags in (0, re.IGNORECASE):
-        found = [Span(m.start(), m.end(), m.group()) for m in _pattern(phrase, whole_word, flags).finditer(text)]
+    for folded in (False, True):
+        found = mentions(text, phrase, folded=folded, edges="always" if whole_word else "none")
         if found:
             free = [s for s in found if not any(_overlaps(s, t) for t in taken)]
             return (free or found)[0]

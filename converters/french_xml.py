@@ -41,6 +41,7 @@ from wino_toolkit.converters.nyu_xml import syntax_problem
 from wino_toolkit.errors import ConversionError, FormatError
 from wino_toolkit.formats import Format, register_format
 from wino_toolkit.io import text_writer
+from wino_toolkit.lang.mentions import first_mention, with_fewer_determiners
 from wino_toolkit.schema import Candidate, Item, Span
 from wino_toolkit.twins import trigger_diff
 
@@ -193,24 +194,10 @@ def find_mention(text: str, name: str) -> Span | None:
     prepositions are dropped one at a time until the rest is found. Returns None when no content
     word is found.
     """
-    words = name.split()
-    first = 0  # words[first:] is the phrase tried; a phrase longer than the text cannot occur in it
-    size = sum(map(len, words)) + len(words) - 1
-    while first < len(words):
-        if size <= len(text):
-            phrase = " ".join(words[first:])
-            m = re.search(rf"(?<!\w){re.escape(phrase)}(?!\w)", text, re.IGNORECASE)
-            if m is not None:
-                return Span(m.start(), m.end(), m.group())
-        head, _, rest = words[first].partition("'") if "'" in words[first] else (words[first], "", "")
-        if head.lower() not in FUNCTION_WORDS:
-            return None
-        if rest:
-            size -= len(words[first]) - len(rest)
-            words[first] = rest
-        else:
-            size -= len(words[first]) + 1
-            first += 1
+    for phrase in with_fewer_determiners(" ".join(name.split()), FUNCTION_WORDS, elided=True):
+        span = first_mention(text, phrase, exact_first=False)
+        if span is not None:
+            return span
     return None
 
 

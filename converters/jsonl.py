@@ -12,97 +12,15 @@ is ``wino_toolkit/data/item.schema.json``. Example line (wrapped here)::
 """
 from __future__ import annotations
 
-import json
-from dataclasses import dataclass
-from pathlib import Path
-from typing import Any, BinaryIO, Callable, Iterable, Iterator
+from wino_toolkit.converters.jsonl_family import jsonl_format
+from wino_toolkit.schema import Item
 
-from wino_toolkit.errors import FormatError
-from wino_toolkit.formats import Format, register_format
-from wino_toolkit.io import iter_jsonl, recover, text_writer
-from wino_toolkit.schema import SCHEMA_VERSION, Item
-
-SUPPORTED_MAJOR = SCHEMA_VERSION.split(".")[0]
-
-
-@dataclass
-class JsonlConfig:
-    """Options of the native format."""
-
-    ensure_ascii: bool = False  # escape non-ASCII characters as \\uXXXX
-
-
-def check_version(path: Path, number: int, obj: dict) -> None:
-    version = obj.get("schema_version")
-    if not isinstance(version, str) or version.split(".")[0] != SUPPORTED_MAJOR:
-        raise FormatError(path, f"line {number}", f"schema_version {version!r} is not supported (expected {SCHEMA_VERSION})")
-
-
-#: fields every record type keys its identity on (corpus, split, id): strings, ``split`` also null
-KEY_FIELDS = {"id": (str,), "corpus": (str,), "split": (str, type(None))}
-
-
-def read_records(path: Path, from_dict: Callable[..., Any], marker: str, kind: str) -> Iterator[Any]:
-    """Native JSON Lines of any record type: version-checked, each line must carry ``marker``.
-
-    ``kind`` names the record with its article ("an NLI pair") for messages; ``malformed`` drops it.
-    A record whose fields have the wrong JSON types is refused here, naming the line, before the
-    schema checks (which expect the types) see it.
-    """
-    what = kind.split(" ", 1)[1]
-    for number, obj in iter_jsonl(path):
-        try:
-            yield _record(path, number, obj, from_dict, marker, kind, what)
-        except FormatError as exc:
-            recover(exc)  # `wino validate` goes on to the next line; everything else stops here
-
-
-def _record(path: Path, number: int, obj: dict, from_dict: Callable[..., Any], marker: str, kind: str, what: str) -> Any:
-    where = f"line {number}"
-    check_version(path, number, obj)
-    if marker not in obj:
-        raise FormatError(path, where, f"is not {kind} (no {marker!r} field); check --from (see `wino formats`)")
-    for key, types in KEY_FIELDS.items():
-        if key in obj and not isinstance(obj[key], types):
-            raise FormatError(path, where, f"{key} {obj[key]!r:.60} is not a string")
-    try:
-        record = from_dict(obj, origin=where)
-        record.problems()
-    except (KeyError, TypeError, IndexError, AttributeError, ValueError) as exc:
-        raise FormatError(path, where, f"malformed {what} ({type(exc).__name__}: {exc})"[:300]) from None
-    return record
-
-
-def write_records(records: Iterable[Any], fh: BinaryIO, ensure_ascii: bool) -> None:
-    dumps = json.JSONEncoder(ensure_ascii=ensure_ascii).encode
-    with text_writer(fh) as out:
-        for record in records:
-            out.write(dumps(record.to_dict()) + "\n")
-
-
-def read(path: Path, config: JsonlConfig) -> Iterator[Item]:
-    return read_records(path, Item.from_dict, "candidates", "a schema item")
-
-
-def write(items: Iterable[Item], fh: BinaryIO, config: JsonlConfig) -> None:
-    write_records(items, fh, config.ensure_ascii)
-
-
-def sniff(head: bytes) -> bool:
-    first = head.lstrip().split(b"\n", 1)[0]
-    return first.startswith(b"{") and b'"schema_version"' in first and b'"candidates"' in first
-
-
-FORMAT = register_format(
-    Format(
-        name="jsonl",
-        description="wino-toolkit native JSON Lines (one schema item per line, with schema_version)",
-        extensions=(".jsonl", ".wino.jsonl"),
-        read=read,
-        write=write,
-        sniff=sniff,
-        config=JsonlConfig,
-        canonical=True,
-        aliases=("native", "wino"),
-    )
+FORMAT = jsonl_format(
+    "jsonl",
+    "wino-toolkit native JSON Lines (one schema item per line, with schema_version)",
+    (".jsonl", ".wino.jsonl"),
+    from_dict=Item.from_dict,
+    marker="candidates",
+    kind="a schema item",
+    aliases=("native", "wino"),
 )

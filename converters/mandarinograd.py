@@ -35,6 +35,7 @@ from typing import Any, BinaryIO, Iterable, Iterator, NamedTuple, Sequence
 from wino_toolkit.errors import ConversionError, FormatError
 from wino_toolkit.formats import Format, record_by_record, register_format
 from wino_toolkit.io import load_json_array, text_writer
+from wino_toolkit.lang.mentions import first_verbatim
 from wino_toolkit.schema import Candidate, Item, Span
 from wino_toolkit.twins import link_twins
 
@@ -133,9 +134,8 @@ def order_by_mention(text: str, names: list[str]) -> list[Candidate]:
     """Candidates sorted by first mention; names the text never mentions come last, span None."""
     found = []
     for k, name in enumerate(names):
-        start = text.find(name)
-        span = Span(start, start + len(name), name) if start >= 0 else None
-        found.append(((0, start, k) if span else (1, 0, k), Candidate(name, span)))
+        span = first_verbatim(text, name)
+        found.append(((0, span.start, k) if span else (1, 0, k), Candidate(name, span)))
     return [cand for _, cand in sorted(found, key=lambda pair: pair[0])]
 
 

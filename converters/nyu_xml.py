@@ -41,6 +41,7 @@ from xml.sax.saxutils import escape
 
 from wino_toolkit.errors import ConversionError, FormatError, ParameterError
 from wino_toolkit.formats import Format, record_by_record, register_format
+from wino_toolkit.lang.mentions import mentions
 from wino_toolkit.schema import MIN_CANDIDATES, Candidate, Item, Span
 from wino_toolkit.tokens import tokenize
 from wino_toolkit.twins import link_twins
@@ -106,13 +107,12 @@ def parse_answer(raw: str) -> tuple[int | None, str]:
 
 def find_mention(text: str, name: str, pronoun: Span) -> Span | None:
     """Where ``name`` is mentioned, ignoring case: the first mention before the pronoun, else after it."""
-    pattern = re.compile(r"(?<!\w)" + re.escape(name) + r"(?!\w)", re.IGNORECASE)
     after = None
-    for m in pattern.finditer(text):
-        if m.end() <= pronoun.start:
-            return Span(m.start(), m.end(), m.group())
-        if after is None and m.start() >= pronoun.end:
-            after = Span(m.start(), m.end(), m.group())
+    for span in mentions(text, name, folded=True):
+        if span.end <= pronoun.start:
+            return span
+        if after is None and span.start >= pronoun.end:
+            after = span
     return after
 
 

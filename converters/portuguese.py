@@ -34,6 +34,7 @@ from typing import Any, BinaryIO, Iterable, Iterator, NamedTuple
 from wino_toolkit.errors import ConversionError, FormatError
 from wino_toolkit.formats import Format, record_by_record, register_format
 from wino_toolkit.io import load_json_array, text_writer
+from wino_toolkit.lang.mentions import first_mention, with_fewer_determiners
 from wino_toolkit.schema import Candidate, Item, Span
 from wino_toolkit.twins import link_twins
 
@@ -225,16 +226,8 @@ def widen(correct: str, tc: list[tuple[int, int]], incorrect: str, ti: list[tupl
 
 
 def mentioned(text: str, phrase: str) -> bool:
-    return find_word(text, phrase) is not None
-
-
-def find_word(text: str, phrase: str) -> re.Match | None:
-    """``phrase`` in ``text`` as whole words, ignoring case and spacing."""
-    words = [re.escape(w) for w in phrase.split()]
-    if not words:
-        return None
-    pattern = r"(?<!\w)" + r"\s+".join(words) + r"(?!\w)"
-    return re.search(pattern, text, re.IGNORECASE)
+    """Whether ``text`` holds ``phrase`` as whole words, ignoring case and spacing."""
+    return first_mention(text, phrase, exact_first=False, spacing="words") is not None
 
 
 def is_phrase(part: str) -> bool:
@@ -245,14 +238,10 @@ def is_phrase(part: str) -> bool:
 
 def mention(text: str, phrase: str) -> Span | None:
     """Where the text mentions the candidate: the whole phrase, else without its determiners."""
-    words = phrase.split()
-    while words:
-        m = find_word(text, " ".join(words))
-        if m:
-            return Span(m.start(), m.end(), m.group())
-        if words[0].lower() not in DETERMINERS:
-            return None
-        words = words[1:]
+    for words in with_fewer_determiners(phrase, DETERMINERS):
+        span = first_mention(text, words, exact_first=False, spacing="words")
+        if span is not None:
+            return span
     return None
 
 

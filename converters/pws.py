@@ -34,14 +34,14 @@ row's ``sentence_en``: it links the translations of a row, and PWS rows to XWINO
   given). ``meta["correct_answer"]`` keeps the cell when it is not the chosen candidate's text.
 * **pronoun**: where the snippet is a question (it ends in ``?`` or ``？``: Hungarian, French,
   Mandarin, Japanese) it becomes ``question``, and the pronoun is the one pronoun of the language
-  (:func:`question_pronouns`: French subject, stressed and possessive forms; Japanese 彼/彼女/彼ら...,
-  then それ; Chinese 他/她/它(们); English, Portuguese and Russian as below) that stands after both
+  (:func:`~wino_toolkit.lang.mentions.question_pronouns`: French subject, stressed and possessive forms;
+  Japanese 彼/彼女/彼ら..., then それ; Chinese 他/她/它(们); English, Portuguese and Russian as below) that stands after both
   located candidates; where none or several do, or a candidate is not located, it is ``None`` with
   the reason (a zero anaphor: "因为 担心 暴力事件"; "qu'elle lui a demandés" holds two); otherwise the snippet
   is kept in ``meta["snippet"]`` and, for English, Portuguese and Russian, found in the sentence
   (verbatim, else ignoring case), and the first word in it from the language's pronoun lists
-  (:func:`pronoun_lists`, tried in order: English third-person forms; Portuguese subject,
-  contracted, dative and possessive forms, then object clitics after a hyphen, then bare o/a/os/as;
+  (:func:`~wino_toolkit.lang.mentions.snippet_pronouns`, tried in order: English third-person forms;
+  Portuguese subject, contracted, dative and possessive forms, then object clitics after a hyphen, then bare o/a/os/as;
   Russian personal forms, then свой, then the demonstratives тот/та/те) is the pronoun. Where it
   cannot be located, ``pronoun`` is ``None`` and ``meta["unlocated"]`` gives the reason (``"no snippet"``,
   ``"snippet not found in the sentence"``, ``"no pronoun of the list in the snippet"``, ``"no
@@ -78,13 +78,22 @@ import itertools
 import re
 import unicodedata
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 from typing import Any, BinaryIO, Iterable, Iterator
 
 from wino_toolkit.errors import ConversionError, FormatError, ParameterError
 from wino_toolkit.formats import Format, record_by_record, register_format
 from wino_toolkit.io import read_text, recover, text_writer
+from wino_toolkit.lang.mentions import (
+    agreeing_first,
+    first_mention,
+    first_verbatim,
+    fold,
+    pronoun_spans,
+    pronouns_in,
+    question_pronouns,
+    snippet_pronouns,
+)
 from wino_toolkit.parallel import PARALLEL, parallel_key
 from wino_toolkit.quirks import keep_trailing_empty_lines, note, register_kind, trailing_empty_lines
 from wino_toolkit.reader_options import language_matches
@@ -253,13 +262,6 @@ def _within_one_edit(a: str, b: str) -> bool:
 TOLERANT_LIMIT = 300
 
 
-def _edges(phrase: str, bounded: bool) -> tuple[str, str]:
-    """Look-arounds that keep a match from starting or ending inside a word (where the phrase's edge is a letter)."""
-    if not bounded:
-        return "", ""
-    return (r"(?<!\w)" if re.match(r"\w", phrase[0]) else "", r"(?!\w)" if re.match(r"\w", phrase[-1]) else "")
-
-
 def find(text: str, phrase: str, loose: bool = True, bounded: bool = True) -> Span | None:
     """Where ``phrase`` is in ``text``: verbatim, else ignoring case, else (``loose``) ignoring case and
     whitespace; ``bounded`` (spaced languages) allows no match that starts or ends inside a word."""
@@ -267,14 +269,12 @@ def find(text: str, phrase: str, loose: bool = True, bounded: bool = True) -> Sp
     if not phrase:
         return None
     if len(phrase) > TOLERANT_LIMIT:
-        at = text.find(phrase)
-        return None if at < 0 else Span(at, at + len(phrase), phrase)
-    before, after = _edges(phrase, bounded)
-    found = re.search(before + re.escape(phrase) + after, text) or re.search(before + re.escape(phrase) + after, text, re.IGNORECASE)
+        return first_verbatim(text, phrase)
+    edges = "letters" if bounded else "none"
+    found = first_mention(text, phrase, edges=edges)
     if found is None and loose:
-        chars = [re.escape(ch) for ch in phrase if not ch.isspace()]
-        found = re.search(before + r"\s*".join(chars) + after, text, re.IGNORECASE)
-    return None if found is None else Span(found.start(), found.end(), found.group())
+        found = first_mention(text, phrase, exact_first=False, spacing="chars", edges=edges)
+    return found
 
 
 #: languages written without spaces, where no word stems are tried
@@ -338,36 +338,6 @@ def match_answer(correct: str, answers: list[str]) -> tuple[int | None, str | No
     return None, f"correct_answer {correct!r} matches no answer"
 
 
-@lru_cache(maxsize=None)
-def pronoun_lists() -> dict[str, tuple[frozenset[str], ...]]:
-    """Per base language, the pronoun forms to look for, strongest first (lower case; Russian ё as е)."""
-    from wino_toolkit.lang.en.pronouns import PRONOUNS as EN
-    from wino_toolkit.lang.pt.pronouns import PRONOUNS as PT
-    from wino_toolkit.lang.ru.pronouns import PERSONAL, REFLEXIVE
-
-    strong_pt = frozenset(form for form, p in PT.items() if p.kind not in ("object",))
-    return {
-        "en": (frozenset(EN),),
-        # object clitics (o, a, lo, na ...) are articles and contractions too: after a hyphen (encontrá-lo),
-        # else o/a/os/as only where the snippet holds no other pronoun ("os abriu")
-        "pt": (strong_pt, frozenset("-" + form for form, p in PT.items() if p.kind == "object"), frozenset({"o", "a", "os", "as"})),
-        # then the demonstrative тот/та/те that Russian uses for the less salient referent ("та открыла")
-        "ru": (frozenset(PERSONAL), REFLEXIVE, RU_DEMONSTRATIVES),
-    }
-
-
-#: Russian anaphoric demonstratives (not "то" and "тем", which are mostly conjunctions: "потому что", "тем более")
-RU_DEMONSTRATIVES = frozenset("тот та те того той тому ту тех теми".split())
-#: the languages whose snippets are searched for a pronoun (see :func:`pronoun_lists`)
-PRONOUN_LISTS = ("en", "pt", "ru")
-_WORD = re.compile(r"-?\w+")
-
-
-def _key(word: str, language: str) -> str:
-    word = word.lower()
-    return word.replace("ё", "е") if language == "ru" else word
-
-
 def is_question(snippet: str) -> bool:
     return snippet.rstrip().endswith(QUESTION_MARKS)
 
@@ -382,68 +352,16 @@ def locate_pronoun(text: str, snippet: str, language: str, answers: Iterable[str
     if is_question(snippet):
         return None, "snippet is a question"
     base = language.split("-")[0]
-    if base not in PRONOUN_LISTS:
+    if base not in snippet_pronouns():
         return None, "no pronoun list for this language"
     where = find(text, snippet, loose=False, bounded=True)
     if where is None:
         return None, "snippet not found in the sentence"
-    inside = text[where.start : where.end]
-    words = list(_WORD.finditer(inside))
-    for forms in pronoun_lists()[base]:
-        found = []
-        for m in words:
-            bare = m.group().lstrip("-")
-            key = _key(bare, base)
-            if key in forms or (bare != m.group() and "-" + key in forms):
-                start = where.start + m.end() - len(bare)
-                found.append(Span(start, start + len(bare), bare))
+    for forms in snippet_pronouns()[base]:
+        found = pronouns_in(text, where.start, where.end, forms, base)
         if found:
-            return _agreeing(found, answers, base)[0], None
+            return agreeing_first(found, answers, base)[0], None
     return None, "no pronoun of the list in the snippet"
-
-
-#: the gender a Portuguese answer's article gives it
-PT_ARTICLE_GENDER = {"o": "m", "os": "m", "um": "m", "uns": "m", "a": "f", "as": "f", "uma": "f", "umas": "f"}
-
-
-def _agreeing(found: list[Span], answers: Iterable[str], base: str) -> list[Span]:
-    """``found`` with the pronouns agreeing in gender with both answers first, where the answers say one gender."""
-    if base != "pt" or len(found) < 2:
-        return found
-    from wino_toolkit.lang.pt.pronouns import PRONOUNS as PT
-
-    genders = {PT_ARTICLE_GENDER.get(a.split()[0].lower()) if a.split() else None for a in answers}
-    if len(genders) != 1 or None in genders:
-        return found
-    gender = genders.pop()
-    return sorted(found, key=lambda span: PT.get(span.text.lower(), None) is None or PT[span.text.lower()].gender not in (gender, None))
-
-
-@lru_cache(maxsize=None)
-def question_pronouns() -> dict[str, tuple[frozenset[str], ...]]:
-    """Per base language, the pronoun forms looked for after the candidates of a question row, strongest first
-    (no French or Portuguese object clitic: le/la/les/o/a are articles too; no Japanese この/その/あの)."""
-    from wino_toolkit.lang.fr.pronouns import PRONOUNS as FR
-    from wino_toolkit.lang.ja.pronouns import PRONOUNS as JA
-    from wino_toolkit.lang.zh.pronouns import PRONOUNS as ZH
-
-    lists = pronoun_lists()
-    return {
-        "en": lists["en"],
-        "pt": lists["pt"][:1],
-        "ru": lists["ru"][:2],
-        "fr": (frozenset(f for f, p in FR.items() if p.kind in ("subject", "stressed") and f not in ("ce", "c'")),
-               frozenset(f for f, p in FR.items() if p.kind == "possessive")),
-        "ja": (frozenset(f for f in JA if f.startswith("彼")), frozenset(("それら", "それ"))),
-        "zh": (frozenset(ZH),),
-    }
-
-
-#: what makes それ a conjunction or part of another word, not a pronoun (それで, それぞれ, それから ...)
-JA_NOT_PRONOUN = ("で", "に", "ぞれ", "から", "とも", "まで", "でも", "は別")
-#: characters before 他/它 that make them part of another word (其他 "other", 其它, 吉他 "guitar")
-ZH_NOT_PRONOUN = ("其", "吉")
-_CJK_LANGUAGES = ("ja", "zh")
 
 
 def locate_after_candidates(text: str, candidates: list[Candidate], language: str, question: str = "") -> tuple[Span | None, str | None]:
@@ -459,38 +377,15 @@ def locate_after_candidates(text: str, candidates: list[Candidate], language: st
         return None, "snippet is a question, and a candidate is not located"
     after = max(c.span.end for c in candidates)
     for forms in question_pronouns()[base]:
-        found = [span for span in _pronoun_spans(text, forms, base) if span.start >= after]
-        asked = [len([q for q in _pronoun_spans(question, forms, base) if _key(q.text, base) == _key(f.text, base)])
-                 < len([o for o in found if _key(o.text, base) == _key(f.text, base)]) for f in found]
+        found = [span for span in pronoun_spans(text, forms, base) if span.start >= after]
+        asked = [len([q for q in pronoun_spans(question, forms, base) if fold(q.text, base) == fold(f.text, base)])
+                 < len([o for o in found if fold(o.text, base) == fold(f.text, base)]) for f in found]
         found = [span for span, keep in zip(found, asked) if keep]
         if len(found) == 1:
             return found[0], None
         if found:
             return None, f"snippet is a question, and {len(found)} pronouns stand after the candidates"
     return None, "snippet is a question, and no pronoun stands after the candidates (a zero anaphor?)"
-
-
-def _pronoun_spans(text: str, forms: frozenset[str], base: str) -> list[Span]:
-    """Where ``forms`` occur in ``text``: whole words (after an elision too: "qu'elle"; whole tokens of Chinese
-    written segmented, as PWS does), or, in Chinese and Japanese, longest forms first without overlap (彼女 is
-    not 彼) and not inside another word (其他, それぞれ)."""
-    if base not in _CJK_LANGUAGES:
-        return [Span(m.start(), m.end(), m.group()) for m in _WORD.finditer(text) if _key(m.group(), base) in forms]
-    if base == "zh" and " " in text.strip():
-        return [Span(m.start(), m.end(), m.group()) for m in re.finditer(r"\S+", text) if m.group() in forms]
-    spans: list[Span] = []
-    taken: set[int] = set()
-    for form in sorted(forms, key=len, reverse=True):
-        for m in re.finditer(re.escape(form), text):
-            if taken & set(range(m.start(), m.end())):
-                continue
-            if base == "ja" and form.startswith("それ") and text.startswith(JA_NOT_PRONOUN, m.end()):
-                continue
-            if base == "zh" and text[m.start() - 1 : m.start()] in ZH_NOT_PRONOUN and m.start():
-                continue
-            taken.update(range(m.start(), m.end()))
-            spans.append(Span(m.start(), m.end(), form))
-    return sorted(spans, key=lambda s: s.start)
 
 
 # ---------------------------------------------------------------- reading

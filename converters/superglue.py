@@ -36,6 +36,7 @@ from typing import Any, BinaryIO, Iterable, Iterator
 from wino_toolkit.errors import ConversionError, FormatError
 from wino_toolkit.formats import Format, register_format
 from wino_toolkit.io import iter_jsonl, recover, text_writer
+from wino_toolkit.lang.mentions import word_regex
 from wino_toolkit.quirks import mark_trailing_empty_lines, note, trailing_empty_lines
 from wino_toolkit.schema import Candidate, Item, Span
 
@@ -89,7 +90,7 @@ def locate(text: str, tokens: list[tuple[int, int]], index: int, mention: str) -
     words = mention.split()
     if not words or not 0 <= index < len(tokens):
         return None
-    pattern = re.compile(r"\s+".join(map(re.escape, words)), re.IGNORECASE)
+    pattern = re.compile(word_regex(mention, spacing="words", edges="none"), re.IGNORECASE)
     found = pattern.match(text, tokens[index][0])
     if found is None:
         return None

@@ -10,46 +10,16 @@ Written from schema items by ``wino convert X --to twin``; readable again. Examp
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from pathlib import Path
-from typing import BinaryIO, Iterable, Iterator
-
-from wino_toolkit.converters.jsonl import read_records, write_records
-from wino_toolkit.formats import Format, register_format
+from wino_toolkit.converters.jsonl_family import jsonl_format
 from wino_toolkit.forms.records import TwinRecord
 
-
-@dataclass
-class TwinConfig:
-    """Options of the twin form's file."""
-
-    ensure_ascii: bool = False  # escape non-ASCII characters as \\uXXXX
-
-
-def read(path: Path, config: TwinConfig) -> Iterator[TwinRecord]:
-    return read_records(path, TwinRecord.from_dict, "versions", "a twin record")
-
-
-def write(records: Iterable[TwinRecord], fh: BinaryIO, config: TwinConfig) -> None:
-    write_records(records, fh, config.ensure_ascii)
-
-
-def sniff(head: bytes) -> bool:
-    first = head.lstrip().split(b"\n", 1)[0]
-    return first.startswith(b"{") and b'"schema_version"' in first and b'"versions"' in first
-
-
-FORMAT = register_format(
-    Format(
-        name="twin",
-        description="twin form: the versions of each schema side by side with their trigger words (JSON Lines)",
-        extensions=(".jsonl",),
-        read=read,
-        write=write,
-        sniff=sniff,
-        config=TwinConfig,
-        canonical=True,
-        record="twin",
-        derive="twin",
-    )
+FORMAT = jsonl_format(
+    "twin",
+    "twin form: the versions of each schema side by side with their trigger words (JSON Lines)",
+    (".jsonl",),
+    from_dict=TwinRecord.from_dict,
+    marker="versions",
+    kind="a twin record",
+    record="twin",
+    derive="twin",
 )

@@ -22,6 +22,7 @@ from typing import BinaryIO, Iterable, Iterator
 from wino_toolkit.errors import ConversionError, FormatError
 from wino_toolkit.formats import Format, register_format
 from wino_toolkit.io import LINE_ENDING, iter_jsonl, iter_lines, line_ending_of, mark_line_ending, recover, text_writer
+from wino_toolkit.lang.mentions import first_verbatim
 from wino_toolkit.quirks import QUIRKS_KEY, TRAILING_EMPTY_LINES, mark_trailing_empty_lines, trailing_empty_lines
 from wino_toolkit.schema import Candidate, Item, Span
 
@@ -124,15 +125,14 @@ def _item(
     if blanks > 1:
         raise FormatError(path, f"line {number}", f"sentence has {blanks} blanks '_', WinoGrande has exactly one")
     hit, _, version = qid.rpartition("-")
-    i1, i2 = sentence.find(o1), sentence.find(o2)
     return Item(
         id=qid,
         corpus=corpus,
         language=language,
         text=sentence,
         candidates=[
-            Candidate(o1, Span(i1, i1 + len(o1), o1) if i1 >= 0 else None),
-            Candidate(o2, Span(i2, i2 + len(o2), o2) if i2 >= 0 else None),
+            Candidate(o1, first_verbatim(sentence, o1)),
+            Candidate(o2, first_verbatim(sentence, o2)),
         ],
         answer=answer,
         pronoun=Span(blank, blank + 1, BLANK),

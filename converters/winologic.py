@@ -31,6 +31,7 @@ from typing import Any, BinaryIO, Iterable, Iterator
 from wino_toolkit.errors import ConversionError, FormatError
 from wino_toolkit.formats import Format, record_by_record, register_format
 from wino_toolkit.io import iter_lines, recover, text_writer
+from wino_toolkit.lang.mentions import first_mention, mentions, with_fewer_determiners
 from wino_toolkit.schema import Candidate, Item, Knowledge, Span
 
 FIELDS = (
@@ -177,17 +178,13 @@ def prompt(context: str, question: str, choices: list[str]) -> str:
 def find(text: str, phrase: str) -> Span | None:
     """The first whole-word mention of ``phrase`` in any case, else of it without its article
     ("the cat" is mentioned as "cat" in "her cat")."""
-    for words in (phrase, re.sub(r"^(?:the|a|an)\s+", "", phrase, flags=re.I)):
-        spans = mentions(text, words)
-        if spans:
-            return spans[0]
+    from wino_toolkit.lang.en import ARTICLES  # here: the English rules load only for a WinoLogic file
+
+    for words in with_fewer_determiners(phrase, ARTICLES, most=1):
+        span = first_mention(text, words, exact_first=False)
+        if span is not None:
+            return span
     return None
-
-
-def mentions(text: str, phrase: str, exact_case: bool = False) -> list[Span]:
-    pattern = r"(?<!\w)" + re.escape(phrase) + r"(?!\w)"
-    flags = 0 if exact_case else re.IGNORECASE
-    return [Span(m.start(), m.end(), m.group()) for m in re.finditer(pattern, text, flags)]
 
 
 # -- which occurrence of the pronoun -------------------------------------------------------------
@@ -247,7 +244,7 @@ def pick(text: str, spelling: str, twin: str | None) -> Span | None:
     she ..." vs "she had none, and later she ..." means the first she); without a twin, the
     last one.
     """
-    found = mentions(text, spelling, exact_case=True) or mentions(text, spelling)
+    found = mentions(text, spelling) or mentions(text, spelling, folded=True)
     if len(found) < 2 or twin is None:
         return found[-1] if found else None
     prefix, suffix = shared(text, twin)

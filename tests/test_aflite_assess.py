@@ -9,7 +9,7 @@ import pytest
 pytest.importorskip("sklearn")
 
 from wino_toolkit.aflite.assess import assess, plot_assessment  # noqa: E402
-from wino_toolkit.aflite.baselines import (  # noqa: E402
+from wino_toolkit.aflite.reductions import (  # noqa: E402
     label_pmi, pmi_filter, random_reduction, tokenize, twin_pmi_filter, twin_pmi_scores)
 from wino_toolkit.errors import OutputError  # noqa: E402
 

@@ -20,7 +20,7 @@ import wino_toolkit as wt
 from wino_toolkit.audit import audit
 from wino_toolkit.cli import main
 from wino_toolkit.schema import Candidate, Item, NLIPair
-from wino_toolkit.train.overlap import overlap
+from wino_toolkit.overlap import overlap
 
 
 def item(ident: str, text: str, *, corpus: str = "c", split: str | None = "train", answer: int = 0) -> Item:

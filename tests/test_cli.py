@@ -135,10 +135,10 @@ def test_corpora_fetch_from_a_mirror_verifies_and_caches(capsys, tmp_path, monke
     mirror.mkdir(parents=True)
     shutil.copy(shared / "xwino" / "dataset.selected.tsv", mirror / "dataset.selected.tsv")
     monkeypatch.setenv("WINO_MIRROR", str(tmp_path / "mirror"))
-    code, out, _ = run(capsys, "corpora", "fetch", "xwino", "--cache", str(tmp_path / "cache"))
+    code, out, _ = run(capsys, "corpora", "fetch", "xwino", "-o", str(tmp_path / "cache"))
     assert code == 0
     fetched = tmp_path / "cache" / "xwino" / "dataset.selected.tsv"
     assert out.strip() == str(fetched) and fetched.read_bytes() == (mirror / "dataset.selected.tsv").read_bytes()
     (mirror / "dataset.selected.tsv").write_text("tampered\n")
-    code, _, err = run(capsys, "corpora", "fetch", "xwino", "--cache", str(tmp_path / "cache2"))
+    code, _, err = run(capsys, "corpora", "fetch", "xwino", "-o", str(tmp_path / "cache2"))
     assert code == 1 and "sha256" in err and not (tmp_path / "cache2" / "xwino" / "dataset.selected.tsv").exists()

@@ -106,7 +106,7 @@ def test_torchrun_builds_a_pmi_index_once(tmp_path):
 
     src = write_corpus(tmp_path / "c.txt", random_docs(random.Random(4), 40, 12))
     done = subprocess.run(torchrun("pmi", "index", str(src), "--lang", "en", "-o", str(tmp_path / "two"), "--window", "3",
-                                   "--processes", "1"), cwd=tmp_path, capture_output=True, text=True, timeout=300)
+                                   "--jobs", "1"), cwd=tmp_path, capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr[-2000:]
     assert done.stderr.count("index written to") == 1
     assert_same_index(build_index(src, tmp_path / "one", language="en", window=3, processes=1), tmp_path / "two")

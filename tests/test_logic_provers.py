@@ -18,7 +18,7 @@ from wino_toolkit.cli import main  # noqa: E402
 from wino_toolkit.errors import OutputError  # noqa: E402
 from wino_toolkit.logic import checks, verify  # noqa: E402
 from wino_toolkit.logic.checks import CHECKS, CheckResult, Verdict  # noqa: E402
-from wino_toolkit.logic.export import questions, to_smt2, to_tptp
+from wino_toolkit.logic.problem_files import questions, to_smt2, to_tptp
 from wino_toolkit.logic.files import export_files  # noqa: E402
 from wino_toolkit.logic.files import load_problem  # noqa: E402
 from wino_toolkit.logic.provers import Comparison, decide  # noqa: E402

@@ -45,9 +45,9 @@ ARGS = {
     "aflite run": ["{inputs}", "--model", "{model}", "-o", "{output}"],
     "eval lm": ["{inputs}", "--model", "{model}"],
     "eval transfer": ["--train", "{train}", "--eval", "{eval}", "--model", "{model}", "-o", "{output}"],
-    "export": ["lm-eval", "{inputs}", "-o", "{output}"],
+    "data export": ["lm-eval", "{inputs}", "-o", "{output}"],
     "train": ["{inputs}", "--model", "{model}", "-o", "{output}"],
-    "split": ["{inputs}", "-o", "{output}"],
+    "data split": ["{inputs}", "-o", "{output}"],
     "audit": ["{inputs}", "-o", "{output}"],
 }
 
@@ -142,9 +142,9 @@ def test_an_output_naming_an_input_is_refused_before_any_work(case, tmp_path, ca
      "--predictions and --fewshot-from name the same file"),
     (["eval", "lm", "{D}", "--model", NO_MODEL, "--subsets", "{C}", "--predictions", "{C}"],
      "--predictions and --subsets name the same file"),
-    (["convert", "{C}", "--to", "jsonl", "--report", "{C}"], "--report and INPUT name the same file"),
+    (["convert", "{C}", "--to", "jsonl", "--skipped", "{C}"], "--skipped and INPUT name the same file"),
     (["pmi", "terms", "{C}", "-o", "{C}"], "-o and CORPUS name the same file"),
-], ids=["eval lm --predictions", "--fewshot-from", "--subsets", "convert --report", "pmi terms -o"])
+], ids=["eval lm --predictions", "--fewshot-from", "--subsets", "convert --skipped", "pmi terms -o"])
 def test_the_reported_overwrites_are_refused(argv, message, tmp_path, capsys):
     """The three commands the issue found overwriting their input with exit 0."""
     corpus = tmp_path / "c.jsonl"
@@ -164,11 +164,11 @@ def test_the_refusal_comes_before_the_command_runs(tmp_path, capsys, monkeypatch
 
 
 def test_an_output_directory_refuses_to_write_over_an_input_in_it(tmp_path, capsys):
-    """`wino split d/train.jsonl -o d` writes d/train.jsonl; training from a run's model/ into that run replaces it."""
+    """`wino data split d/train.jsonl -o d` writes d/train.jsonl; training from a run's model/ into that run replaces it."""
     (tmp_path / "d").mkdir()
     corpus = tmp_path / "d" / "train.jsonl"
     corpus.write_bytes(WG.read_bytes())
-    assert main(["split", str(corpus), "-o", str(tmp_path / "d")]) == 2
+    assert main(["data", "split", str(corpus), "-o", str(tmp_path / "d")]) == 2
     assert capsys.readouterr().err == (f"wino: error: {corpus}: -o {tmp_path / 'd'} writes train.jsonl there, and CORPUS "
                                        "reads it; an output never replaces an input\n")
     model = tmp_path / "run" / "model"
@@ -191,7 +191,7 @@ def test_what_an_output_does_not_replace_is_not_refused(tmp_path):
     corpus = tmp_path / "d" / "all.jsonl"
     corpus.write_bytes(WG.read_bytes())
     (tmp_path / "d" / "train.jsonl").write_bytes(WG.read_bytes())  # a copy, not the input: it may be replaced
-    assert check(["split", str(corpus), "-o", str(tmp_path / "d")]) is None
+    assert check(["data", "split", str(corpus), "-o", str(tmp_path / "d")]) is None
     assert check(["eval", "lm", str(corpus), "--model", NO_MODEL, "--cache", str(tmp_path / "d")]) is None
     fifo = tmp_path / "fifo"
     os.mkfifo(fifo)
@@ -211,8 +211,8 @@ def test_an_input_read_beside_another_is_an_input_too(tmp_path, capsys):
 
 def test_two_outputs_naming_one_file_are_refused(tmp_path, capsys):
     target = tmp_path / "out.jsonl"
-    assert main(["convert", str(WG), "--to", "jsonl", "-o", str(target), "--report", f"{tmp_path}/./out.jsonl"]) == 2
-    assert "-o and --report name the same file" in capsys.readouterr().err and not target.exists()
+    assert main(["convert", str(WG), "--to", "jsonl", "-o", str(target), "--skipped", f"{tmp_path}/./out.jsonl"]) == 2
+    assert "-o and --skipped name the same file" in capsys.readouterr().err and not target.exists()
 
 
 def test_an_empty_path_is_a_usage_error(capsys):

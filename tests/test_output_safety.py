@@ -119,7 +119,7 @@ def test_strict_failure_writes_nothing(tmp_path, capsys):
     """`--strict` used to exit 1 after writing every derivable row to the output."""
     target = tmp_path / "out.jsonl"
     report = tmp_path / "skipped.tsv"
-    code = main(["convert", str(MANDARINOGRAD), "--to", "superglue", "-o", str(target), "--strict", "--report", str(report)])
+    code = main(["convert", str(MANDARINOGRAD), "--to", "superglue", "-o", str(target), "--strict", "--skipped", str(report)])
     err = capsys.readouterr().err
     assert code == 1 and err.count("\n") == 1
     assert "--strict:" in err and "would be skipped, so nothing was written" in err

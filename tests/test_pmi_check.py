@@ -544,8 +544,8 @@ def test_cli_checks_arguments_before_work(tmp_path, monkeypatch):
     source = write_corpus(tmp_path, schema_items(2))
     monkeypatch.setattr(cli, "_open_index", lambda p: LOWER)
     for argv, message in [
-        (("check", source, "--index", "x", "--threshold", "-1"), "--threshold must be"),
-        (("check", source, "--index", "x", "--threshold", "nan"), "--threshold must be"),
+        (("check", source, "--index", "x", "--margin", "-1"), "--margin must be"),
+        (("check", source, "--index", "x", "--margin", "nan"), "--margin must be"),
         (("check", source, "--index", "x", "--alpha", "2"), "--alpha must be"),
         (("check", source, "--index", "x", "-O", "subset=wsc273"), "has no option 'subset'"),
         (("check", str(tmp_path / "missing.jsonl"), "--index", "x"), "no such corpus file"),
@@ -637,7 +637,7 @@ def test_end_to_end_chinese(tiny_indexes):
 def test_cli_index_terms_check_query_end_to_end(tmp_path, capsys):
     """The commands chained on the English fixture, as a user runs them."""
     idx = tmp_path / "en.idx"
-    args = parse("index", str(HERE / "tiny_wiki_en.txt"), "--lang", "en", "-o", str(idx), "--processes", "1")
+    args = parse("index", str(HERE / "tiny_wiki_en.txt"), "--lang", "en", "-o", str(idx), "--jobs", "1")
     assert args.func(args) == 0
     assert "index written to" in capsys.readouterr().err
     source = write_corpus(tmp_path, corpus())

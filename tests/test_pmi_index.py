@@ -641,7 +641,7 @@ def test_wino_pmi_index_refuses_a_malformed_input_in_one_line_and_writes_nothing
     from wino_toolkit.cli import main
 
     src = _refused_inputs(tmp_path)["broken"]
-    assert main(["pmi", "index", str(src), "--lang", "en", "-o", str(tmp_path / "idx"), "--processes", "1",
+    assert main(["pmi", "index", str(src), "--lang", "en", "-o", str(tmp_path / "idx"), "--jobs", "1",
                  "--batch-docs", "1"]) == 1
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "broken.json" in err[0] and "line 2" in err[0]
@@ -652,7 +652,7 @@ def _launched(rank: int, src: Path, out: Path) -> subprocess.CompletedProcess:
     """``wino pmi index`` as the launcher's process ``rank`` of 2 (torchrun's environment, no process group)."""
     env = {**os.environ, "WORLD_SIZE": "2", "RANK": str(rank), "LOCAL_RANK": str(rank), "LOCAL_WORLD_SIZE": "2"}
     return subprocess.run([sys.executable, "-m", "wino_toolkit.cli", "pmi", "index", str(src), "--lang", "en", "-o", str(out),
-                           "--processes", "1", "--window", "3"], env=env, capture_output=True, text=True, timeout=120)
+                           "--jobs", "1", "--window", "3"], env=env, capture_output=True, text=True, timeout=120)
 
 
 def test_under_a_launcher_the_main_process_builds_and_the_others_exit(tmp_path):

@@ -61,8 +61,8 @@ def test_every_command_spells_reader_options_one_way():
     for name, _, action in cli_actions():
         if action.dest.endswith("_option") and action.dest != "write_option":
             found.setdefault(name, []).append(action)
-    assert {"convert", "stats", "validate", "train", "overlap", "eval transfer", "eval lm", "aflite embed",
-            "pmi check", "export"} <= set(found)
+    assert {"convert", "stats", "validate", "train", "data overlap", "eval transfer", "eval lm", "aflite embed",
+            "pmi check", "data export"} <= set(found)
     helps = set()
     for name, actions in found.items():
         for action in actions:
@@ -75,11 +75,11 @@ def test_every_command_spells_reader_options_one_way():
 
 
 def test_deprecated_against_option_still_applies_to_the_sources_only_with_a_note(capsys):
-    code, out, err = run(capsys, "overlap", XWINO, "--against", WSC, "-A", "corpus=mine", "--json")
+    code, out, err = run(capsys, "data", "overlap", XWINO, "--against", WSC, "-A", "corpus=mine", "--json")
     assert code == 0 and json.loads(out)["against"] == {"mine": 8}
     assert err.strip() == ("wino: note: -A is deprecated; reader options are -O [FILE:]KEY=VALUE for every input "
                            "(here: -O wsc-xml.xml:corpus=mine)")
-    code, out, err = run(capsys, "overlap", XWINO, "--against", WSC, "-O", "wsc-xml.xml:corpus=mine", "--json")
+    code, out, err = run(capsys, "data", "overlap", XWINO, "--against", WSC, "-O", "wsc-xml.xml:corpus=mine", "--json")
     assert code == 0 and json.loads(out)["against"] == {"mine": 8} and not err
 
 

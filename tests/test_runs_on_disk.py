@@ -184,7 +184,7 @@ def held_commands(encoder: str, toy: Path, tmp_path: Path, held: Path) -> dict[s
         "aflite embed": ["aflite", "embed", toy, "--model", encoder, "-o", held, "--device", "cpu"],
         "aflite run": ["aflite", "run", toy, "--model", encoder, "-o", tmp_path / "kept.jsonl", "--work", held,
                        "--device", "cpu", "-m", "8"],
-        "pmi index": ["pmi", "index", pmi_text, "--lang", "en", "-o", held, "--processes", "1"],
+        "pmi index": ["pmi", "index", pmi_text, "--lang", "en", "-o", held, "--jobs", "1"],
     }
 
 
@@ -290,11 +290,11 @@ def output_cases() -> list[tuple[str, str, str, list[str]]]:
     """(command, option, file or dir, argv with {OUT} where the bad path goes) for every output option."""
     return [
         ("convert", "-o", "file", ["convert", MISSING, "--to", "jsonl", "-o", "{OUT}"]),
-        ("convert", "--report", "file", ["convert", MISSING, "--to", "jsonl", "--report", "{OUT}"]),
+        ("convert", "--skipped", "file", ["convert", MISSING, "--to", "jsonl", "--skipped", "{OUT}"]),
         ("demo", "-o", "dir", ["demo", "-o", "{OUT}"]),
-        ("split", "-o", "dir", ["split", MISSING, "-o", "{OUT}"]),
+        ("data split", "-o", "dir", ["data", "split", MISSING, "-o", "{OUT}"]),
         ("train", "-o", "dir", ["train", MISSING, "--model", NO_MODEL, "-o", "{OUT}"]),
-        ("export", "-o", "dir", ["export", "lm-eval", MISSING, "-o", "{OUT}"]),
+        ("data export", "-o", "dir", ["data", "export", "lm-eval", MISSING, "-o", "{OUT}"]),
         ("eval lm", "--predictions", "file", ["eval", "lm", MISSING, "--model", NO_MODEL, "--predictions", "{OUT}"]),
         ("eval transfer", "-o", "dir", ["eval", "transfer", "--train", MISSING, "--eval", MISSING, "--model", NO_MODEL,
                                         "-o", "{OUT}"]),
@@ -468,10 +468,10 @@ def test_grid_with_an_impossible_value_is_refused_before_any_run():
 #: numeric options checked in their command's body instead (one line, exit 2, before any work: test_usage_errors); a seed
 #: of Python's random may be any integer
 CHECKED_IN_THE_COMMAND = {
-    *((command, option) for command in ("aflite filter", "aflite run") for option in ("-n", "-m", "-k", "--threshold")),
-    ("overlap", "--threshold"), ("split", "--dev"), ("split", "--test"), ("split", "--seed"),
-    ("pmi index", "--window"), ("pmi index", "--processes"), ("pmi index", "--batch-docs"),
-    ("pmi check", "--threshold"), ("pmi check", "--alpha"), ("pmi check", "--seed"),
+    *((command, option) for command in ("aflite filter", "aflite run") for option in ("-n", "-m", "-k", "--tau")),
+    ("data overlap", "--threshold"), ("data split", "--dev"), ("data split", "--test"), ("data split", "--seed"),
+    ("pmi index", "--window"), ("pmi index", "--jobs"), ("pmi index", "--batch-docs"),
+    ("pmi check", "--margin"), ("pmi check", "--alpha"), ("pmi check", "--seed"),
 }
 
 
@@ -507,7 +507,8 @@ OTHER_TOOLS = {"--include", "--tasks", "--html-safe", "--auto", "--silent", "--c
 def test_messages_name_only_real_options():
     """"pass resume" named a Python argument where the option is --resume: every `--option` a message
     names is one of wino's own, and no message tells the user to pass a bare Python argument."""
-    options = {option for _, _, action in cli_actions() for option in action.option_strings}
+    # every spelling a parser takes, deprecated old spellings (hidden from -h) included
+    options = {option for _, parser, _ in cli_actions() for option in parser._option_string_actions}
     unknown, bare = set(), set()
     for root in (ROOT / "wino_toolkit", ROOT / "baselines"):
         for path, text in string_constants(root):

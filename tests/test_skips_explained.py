@@ -306,7 +306,7 @@ def test_export_lm_eval_with_nothing_to_export_fails_in_one_line_and_writes_noth
     from wino_toolkit.cli import main
 
     out = tmp_path / "tasks"
-    assert main(["export", "lm-eval", corpus(tmp_path, unlabeled(toy(4)) + hungarian(1)), "-o", str(out)]) == 1
+    assert main(["data", "export", "lm-eval", corpus(tmp_path, unlabeled(toy(4)) + hungarian(1)), "-o", str(out)]) == 1
     assert capsys.readouterr().err.strip().splitlines() == [
         "wino: error: nothing to export: all 5 items were skipped "
         "(4 no answer, so no gold index for lm-eval's accuracy; 1 no rules for language hu)"]

@@ -17,7 +17,7 @@ from wino_toolkit.errors import WinoError
 from wino_toolkit.schema import Candidate, Item, Span
 from wino_toolkit.parallel import PARALLEL, parallel_key
 from wino_toolkit.text import normalize
-from wino_toolkit.train.overlap import EXACT, MIN_CONTAINED_WORDS, item_key, overlap
+from wino_toolkit.overlap import EXACT, MIN_CONTAINED_WORDS, item_key, overlap
 
 
 def item(ident: str, text: str, corpus: str = "c", language: str = "en", split: str | None = None) -> Item:
@@ -310,7 +310,7 @@ def test_cli_overlap_on_samples_and_bad_arguments(capsys):
     sample = str(SAMPLES / "winogrande.jsonl")
     assert main(["overlap", sample, "--against", sample, "--threshold", "1"]) == 0
     assert "winogrande" in capsys.readouterr().out
-    assert main(["overlap", sample, "--against", sample, "--threshold", "1.5"]) == 2
+    assert main(["data", "overlap", sample, "--against", sample, "--threshold", "1.5"]) == 2
     err = capsys.readouterr().err
     assert err.startswith("wino: error: --threshold 1.5") and err.count("\n") == 1
     assert main(["overlap", sample, "--against", sample, "-A", "subset=wsc273"]) == 2  # not an option of the winogrande reader

@@ -223,7 +223,7 @@ def test_cli_split_writes_the_files_and_prints_json(tmp_path, capsys):
 @pytest.mark.parametrize("args", [["--dev", "1.5"], ["--dev", "0.6", "--test", "0.4"], ["--dev", "0"]])
 def test_cli_split_bad_fraction_exits_2_with_one_line_and_writes_nothing(tmp_path, capsys, args):
     out = tmp_path / "splits"
-    assert main(["split", str(SAMPLES / "dpr.txt"), *args, "-o", str(out)]) == 2  # usage
+    assert main(["data", "split", str(SAMPLES / "dpr.txt"), *args, "-o", str(out)]) == 2  # usage
     err = capsys.readouterr().err
     assert err.startswith("wino: error: ") and err.count("\n") == 1
     assert not out.exists()

@@ -37,10 +37,10 @@ MINIMAL: dict[str, Callable[[Path], list[str]]] = {
     "eval winologic": lambda tmp: [str(SAMPLES / "winologic.jsonl"), "--model", str(tmp / "no-model")],
     "eval transfer": lambda tmp: ["--train", WG, "--eval", WG, "--model", str(tmp / "no-model"), "-o", str(tmp / "transfer")],
     "eval compare": lambda tmp: [str(tmp / "a.jsonl"), str(tmp / "b.jsonl")],
-    "export": lambda tmp: ["lm-eval", WG, "-o", str(tmp / "tasks")],
+    "data export": lambda tmp: ["lm-eval", WG, "-o", str(tmp / "tasks")],
     "train": lambda tmp: [WG, "--model", str(tmp / "no-model"), "-o", str(tmp / "run")],
-    "split": lambda tmp: [WG, "-o", str(tmp / "splits")],
-    "overlap": lambda tmp: [WG, "--against", WG],
+    "data split": lambda tmp: [WG, "-o", str(tmp / "splits")],
+    "data overlap": lambda tmp: [WG, "--against", WG],
     "audit": lambda tmp: [WG, "-o", str(tmp / "report.html")],
 }
 
@@ -49,17 +49,17 @@ MINIMAL: dict[str, Callable[[Path], list[str]]] = {
 #: A seed of Python's random may be any whole number.
 RAW_IMPOSSIBLE: dict[tuple[str, str], tuple[str, ...]] = {
     ("pmi index", "--window"): ("0", "-1"),
-    ("pmi index", "--processes"): ("0",),
+    ("pmi index", "--jobs"): ("0",),
     ("pmi index", "--batch-docs"): ("0",),
-    ("pmi check", "--threshold"): ("-1", "nan", "inf"),
+    ("pmi check", "--margin"): ("-1", "nan", "inf"),
     ("pmi check", "--alpha"): ("0", "1", "1.5", "nan"),
     ("pmi check", "--seed"): (),
     **{(command, option): values for command in ("aflite filter", "aflite run") for option, values in (
-        ("-n", ("0", "-1")), ("-m", ("0",)), ("-k", ("0",)), ("--threshold", ("-0.5", "1.5", "nan")))},
-    ("split", "--dev"): ("0", "1", "1.5", "nan"),
-    ("split", "--test"): ("0", "1", "nan"),
-    ("split", "--seed"): (),
-    ("overlap", "--threshold"): ("0", "1.5", "nan"),
+        ("-n", ("0", "-1")), ("-m", ("0",)), ("-k", ("0",)), ("--tau", ("-0.5", "1.5", "nan")))},
+    ("data split", "--dev"): ("0", "1", "1.5", "nan"),
+    ("data split", "--test"): ("0", "1", "nan"),
+    ("data split", "--seed"): (),
+    ("data overlap", "--threshold"): ("0", "1.5", "nan"),
 }
 
 #: tried on every numeric option: not a number, below a count's or a rate's bound, above a fraction's;
@@ -159,7 +159,7 @@ def invented_corpus(path: Path, schemas: int) -> None:
 
 
 def test_aflite_filter_that_leaves_too_few_items_to_assess_is_one_line_exit_2(tmp_path, capsys):
-    """-m 5 -k 35 --threshold 0 on 40 instances keeps 5: the assessment cannot cross-validate them, and the
+    """-m 5 -k 35 --tau 0 on 40 instances keeps 5: the assessment cannot cross-validate them, and the
     library's ValueError ended in a traceback."""
     pytest.importorskip("sklearn")
     pytest.importorskip("torch")  # the assessment's classifiers
@@ -173,7 +173,7 @@ def test_aflite_filter_that_leaves_too_few_items_to_assess_is_one_line_exit_2(tm
     save_embeddings(Embeddings(found.ids, X, found.y, {"signature": "embed|invented"}), tmp_path / "embeddings.npy")
     report = tmp_path / "report.json"
     code, err = wino(["aflite", "filter", tmp_path / "embeddings.npy", "--corpus", corpus, "-m", "5", "-k", "35",
-                      "--threshold", "0", "-n", "4", "--backend", "sklearn", "--device", "cpu", "-o", report], capsys)
+                      "--tau", "0", "-n", "4", "--backend", "sklearn", "--device", "cpu", "-o", report], capsys)
     assert code == 2, err
     assert "Traceback" not in err
     errors = [line for line in err.splitlines() if "error" in line]

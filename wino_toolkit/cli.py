@@ -7,14 +7,15 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import json
 import signal
 import sys
 import warnings
 from typing import Any, Iterator, Sequence
 
 from ._version import __version__
-from .console import add_reader_option, key_values, make_console, nli_stats_table, skip_summary, stats_table
+from .command_io import print_json
+from .console import (add_reader_option, cards_table, deprecated_spelling, format_rows, formats_table, item_progress,
+                      key_values, labelled_tasks, make_console, nli_stats_table, renamed_option, skip_summary, stats_table)
 from .errors import ParameterError, UnknownNameError, WinoError, WinoWarning
 from .hub import library_output
 from .io import check_output_dir, check_output_file
@@ -24,13 +25,14 @@ from .paths import input_path, output_dir, output_over_input, output_path
 EPILOG = """examples:
   wino convert WSCollection.xml --to jsonl -o wsc285.jsonl
   wino convert dev.jsonl --to dpr -o dev.dpr.txt
-  wino convert WSCollection.xml --to wnli -o wsc.wnli.tsv --report skipped.tsv
+  wino convert WSCollection.xml --to wnli -o wsc.wnli.tsv --skipped skipped.tsv
   wino convert mandarinograd.json --to disambiguated --script hant
   wino validate train.c.txt
   wino stats dev.jsonl mandarinograd.json --json
   wino formats
   wino corpora info winogrande
   wino audit new.jsonl --against WSCollection.xml -o report.html
+  wino data split train.jsonl --dev 0.1 -o splits/
   wino demo
 """
 
@@ -44,7 +46,7 @@ def cmd_convert(args: argparse.Namespace) -> int:
     if args.source_format:
         formats.get(args.source_format)
     check_output_file(args.output, "-o")
-    check_output_file(args.report, "--report")
+    check_output_file(args.report, "--skipped")
     try:
         report = convert(
             args.inputs,
@@ -76,7 +78,7 @@ def cmd_convert(args: argparse.Namespace) -> int:
         if args.report:
             console.print(f"  every skipped item, with its reason: {args.report}", markup=False)
         else:
-            console.print("  (--report FILE lists every skipped item)")
+            console.print("  (--skipped FILE lists every skipped item)")
     return 0
 
 
@@ -104,7 +106,7 @@ def cmd_validate(args: argparse.Namespace) -> int:
             "problems": [p.to_dict() for p in problems],
             "quirks": quirks.to_dict(),
         }
-        print(json.dumps(report, ensure_ascii=False, indent=2))
+        print_json(report)
         return 1 if problems else 0
     for problem in problems:
         print(problem, file=sys.stderr)
@@ -122,7 +124,7 @@ def cmd_stats(args: argparse.Namespace) -> int:
 
     stats = corpus_stats(read(args.inputs, source_format=args.source_format, options=key_values(args.read_option, "-O")))
     if args.json:
-        print(json.dumps(stats, ensure_ascii=False, indent=2))
+        print_json(stats)
         return 0
     console = make_console()
     if stats["corpora"]:
@@ -135,33 +137,12 @@ def cmd_stats(args: argparse.Namespace) -> int:
 def cmd_formats(args: argparse.Namespace) -> int:
     from .formats import formats
 
-    rows = []
-    for name, fmt in formats.items():
-        rows.append(
-            {
-                "name": name,
-                "aliases": list(fmt.aliases),
-                "record": fmt.record,
-                "read": fmt.read is not None,
-                "write": fmt.write is not None,
-                "canonical": fmt.canonical,
-                "extensions": list(fmt.extensions),
-                "description": fmt.description,
-            }
-        )
+    rows = format_rows(formats)
     if args.json:
-        print(json.dumps({"formats": rows, "broken": formats.broken}, indent=2))
+        print_json({"formats": rows, "broken": formats.broken})
         return 0
-    from rich.table import Table
-
-    table = Table(title="registered formats", title_justify="left")
-    for col in ("name", "record", "read/write", "byte-exact", "description"):
-        table.add_column(col)
-    for r in rows:
-        rw = ("r" if r["read"] else "-") + ("w" if r["write"] else "-")
-        table.add_row(r["name"], r["record"], rw, "yes" if r["canonical"] else "", r["description"])
     console = make_console()
-    console.print(table)
+    console.print(formats_table(rows))
     for name, error in formats.broken.items():
         console.print(f"[red]broken plugin[/red] {name}: {error}")
     return 0
@@ -173,53 +154,28 @@ def cmd_corpora(args: argparse.Namespace) -> int:
     if args.action == "list":
         found = cards.list_cards()
         if args.json:
-            print(json.dumps([c.to_dict() for c in found], ensure_ascii=False, indent=2))
+            print_json([c.to_dict() for c in found])
             return 0
-        from rich.table import Table
-
-        table = Table(title="corpus cards", title_justify="left")
-        for col in ("name", "languages", "format", "license", "title"):
-            table.add_column(col)
-        for c in found:
-            table.add_row(c.name, ", ".join(c.languages), c.format, c.license, c.title)
-        make_console().print(table)
+        make_console().print(cards_table(found))
         return 0
     if not args.name:
         raise ParameterError(f"wino corpora {args.action} needs a corpus NAME (see `wino corpora list`)")
     card = cards.get_card(args.name)
     if args.action == "info":
         if args.json:
-            print(json.dumps(card.to_dict(), ensure_ascii=False, indent=2))
+            print_json(card.to_dict())
         else:
             print(card.describe())
         return 0
     from .fetch import fetch
 
-    paths = fetch(card, args.cache, force=args.force, progress=_progress_bar())
+    with item_progress(make_console(stderr=True), "kB") as bar:  # a bar on a terminal, a line now and then in a log
+        fetching = labelled_tasks(bar, "fetching")
+        paths = fetch(card, args.cache, force=args.force,
+                      progress=lambda name, done, total: fetching(name, done / 1e3, total and total / 1e3))
     for path in paths:
         print(path)
     return 0
-
-
-def _progress_bar():
-    """A fetch progress callback drawing a rich bar (bytes, rate, ETA) on stderr."""
-    from rich.progress import BarColumn, DownloadColumn, Progress, TimeRemainingColumn, TransferSpeedColumn
-
-    progress = Progress(
-        "[progress.description]{task.description}", BarColumn(), DownloadColumn(), TransferSpeedColumn(), TimeRemainingColumn(),
-        console=make_console(stderr=True), transient=True,
-    )
-    tasks: dict[str, Any] = {}
-
-    def update(name: str, done: int, total: int | None) -> None:
-        if name not in tasks:
-            progress.start()
-            tasks[name] = progress.add_task(name, total=total)
-        progress.update(tasks[name], completed=done, total=total)
-        if total is not None and done >= total:
-            progress.stop()
-
-    return update
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
@@ -270,7 +226,8 @@ def build_parser() -> argparse.ArgumentParser:
         "--verbatim", action="store_true",
         help="for languages without rules (e.g. ru), substitute candidates verbatim instead of skipping; may be ungrammatical",
     )
-    p.add_argument("--report", metavar="FILE", type=output_path, help="write the items a form could not be derived for, with reasons (TSV, always written)")
+    renamed_option(p, "--skipped", dest="report", old=["--report"], metavar="FILE", type=output_path,
+                   help="write the items a form could not be derived for, with reasons (TSV, always written)")
     p.add_argument(
         "--strict", action="store_true",
         help="fail (exit 1, nothing written) on any reader quirk or any item that would be skipped",
@@ -296,7 +253,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("action", choices=("list", "info", "fetch"))
     p.add_argument("name", nargs="?", metavar="NAME")
     p.add_argument("--json", action="store_true")
-    p.add_argument("--cache", metavar="DIR", type=output_dir(), help="download directory (default: $WINO_CACHE or ~/.cache/wino-toolkit)")
+    renamed_option(p, "-o", "--output", dest="cache", old=["--cache"], metavar="DIR", type=output_dir(),
+                   help="fetch: download directory (default: $WINO_CACHE or ~/.cache/wino-toolkit)")
     p.add_argument("--force", action="store_true", help="download again even when cached")
     p.set_defaults(func=cmd_corpora)
 
@@ -313,14 +271,19 @@ def build_parser() -> argparse.ArgumentParser:
     add_aflite_commands(sub)
 
     from .eval.cli import add_eval_commands, add_export_commands
+    from .train.cli import add_transfer_command
 
-    add_eval_commands(sub)
-    add_export_commands(sub)
+    add_eval_commands(sub, more=(add_transfer_command,))
 
     from .train.cli import add_data_commands, add_train_commands
 
     add_train_commands(sub)
-    add_data_commands(sub)
+    data = sub.add_parser("data", help="corpus data: split, overlap, export (lm-eval, hf)",
+                          description="Work on corpora as data: split them by twin groups, find the items two corpora "
+                          "share, export them for lm-eval or Hugging Face datasets.")
+    data_commands = data.add_subparsers(dest="data_command", required=True, metavar="COMMAND")
+    add_data_commands(data_commands)
+    add_export_commands(data_commands)
 
     from .audit.cli import add_audit_commands
 
@@ -330,6 +293,21 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("-o", "--output", metavar="DIR", type=output_dir(), help="keep the converted files here (default: a temporary directory)")
     p.set_defaults(func=cmd_demo)
     return parser
+
+
+MOVED = {"split": ("data", "split"), "overlap": ("data", "overlap"), "export": ("data", "export")}
+"""Commands that were top-level and are now in a group: the old spelling → the new one."""
+
+
+def _new_spelling(argv: list[str]) -> list[str]:
+    """``argv`` with a moved command's old spelling (``wino split``) replaced by its new one (``wino data split``),
+    noted on stderr: old scripts keep working, and the parser (``-h``, the CLI reference) knows one name each."""
+    command = next((k for k, word in enumerate(argv) if not word.startswith("-")), None)
+    if command is None or argv[command] not in MOVED:
+        return argv
+    new = MOVED[argv[command]]
+    print(deprecated_spelling(f"wino {argv[command]}", " ".join(("wino", *new))), file=sys.stderr)
+    return [*argv[:command], *new, *argv[command + 1:]]
 
 
 class Terminated(KeyboardInterrupt):
@@ -344,7 +322,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     previous = _install(signal.SIGTERM, _on_sigterm)
     try:
         parser = build_parser()
-        args = parser.parse_args(argv)
+        args = parser.parse_args(_new_spelling(sys.argv[1:] if argv is None else list(argv)))
         clash = output_over_input(parser, args)  # before any work: no output replaces an input
         if clash:
             print(f"wino: error: {clash}", file=sys.stderr)

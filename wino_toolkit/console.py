@@ -1,6 +1,7 @@
 """Terminal helpers shared by the command-line modules (``wino`` and ``wino pmi``)."""
 from __future__ import annotations
 
+import argparse
 import os
 import sys
 from collections import Counter
@@ -8,8 +9,9 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from .errors import ParameterError
 
-__all__ = ["stats_table", "nli_stats_table", "make_console", "key_values", "add_reader_option", "deprecated_options", "item_progress", "add_verbose_option",
-           "labelled_tasks", "skip_summary"]
+__all__ = ["stats_table", "nli_stats_table", "make_console", "key_values", "add_reader_option", "deprecated_options", "renamed_option", "deprecated_spelling", "item_progress", "add_verbose_option",
+           "labelled_tasks", "counted_task", "skip_summary",
+           "format_rows", "formats_table", "cards_table"]
 
 
 def key_values(pairs: Sequence[str] | None, flag: str) -> dict[str, str]:
@@ -38,6 +40,29 @@ def deprecated_options(pairs: Sequence[str] | None, flag: str, paths: Sequence[s
         print(f"wino: note: {flag} is deprecated; reader options are -O [FILE:]KEY=VALUE for every input "
               f"(here: -O {first})", file=sys.stderr)
     return key_values(pairs, flag)
+
+
+def renamed_option(parser: Any, *names: str, old: Sequence[str], **kwargs: Any) -> Any:
+    """``parser.add_argument(*names, **kwargs)`` (a value option) that still takes its ``old`` spellings, so that
+    one flag means one thing in every command without breaking scripts: ``-h`` shows only ``names``, and each use
+    of an old spelling prints a one-line note naming the one that replaces it (``names[0]``)."""
+    action = parser.add_argument(*names, *old, action=_OldSpellingNoted, **kwargs)
+    action.option_strings = [s for s in action.option_strings if s not in old]  # the parser still knows them
+    return action
+
+
+class _OldSpellingNoted(argparse.Action):
+    """Store the value; an option string the action no longer lists is an old spelling (:func:`renamed_option`)."""
+
+    def __call__(self, parser: Any, namespace: Any, values: Any, option_string: str | None = None) -> None:
+        if option_string is not None and option_string not in self.option_strings:
+            print(deprecated_spelling(option_string, self.option_strings[0]), file=sys.stderr)
+        setattr(namespace, self.dest, values)
+
+
+def deprecated_spelling(old: str, new: str) -> str:
+    """The one-line note an old spelling of an option or a command prints on stderr."""
+    return f"wino: note: {old} is deprecated; it is spelled {new} now"
 
 
 def make_console(stderr: bool = False):
@@ -89,6 +114,20 @@ def labelled_tasks(bar, verb: str):
         if label not in tasks:
             tasks[label] = bar.add_task(f"{verb} {label}".rstrip(), total=total)
         bar.update(tasks[label], completed=done, total=total)
+
+    return progress
+
+
+def counted_task(bar, description: str):
+    """``progress(done, total)`` drawing one task of ``bar`` (an :func:`item_progress`), added at the first call:
+    the callback a library function that counts its work (files checked, bytes fetched) takes."""
+    task = None
+
+    def progress(done: int, total: int | None) -> None:
+        nonlocal task
+        if task is None:
+            task = bar.add_task(description, total=total)
+        bar.update(task, completed=done, total=total)
 
     return progress
 
@@ -170,4 +209,36 @@ def nli_stats_table(stats: dict[str, Any]):
             f"{s['avg_premise_tokens']:.1f}",
             f"{s['avg_hypothesis_tokens']:.1f} ({s['hypothesis_tokens_min']}-{s['hypothesis_tokens_max']})",
         )
+    return table
+
+
+def format_rows(formats: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """One row per registered format (``wino formats``, and its ``--json``): what it reads and writes."""
+    return [{"name": name, "aliases": list(fmt.aliases), "record": fmt.record, "read": fmt.read is not None,
+             "write": fmt.write is not None, "canonical": fmt.canonical, "extensions": list(fmt.extensions),
+             "description": fmt.description} for name, fmt in formats.items()]
+
+
+def formats_table(rows: Iterable[Mapping[str, Any]]):
+    """:func:`format_rows` as a table: name, record, read/write, byte-exact, description."""
+    from rich.table import Table
+
+    table = Table(title="registered formats", title_justify="left")
+    for col in ("name", "record", "read/write", "byte-exact", "description"):
+        table.add_column(col)
+    for r in rows:
+        rw = ("r" if r["read"] else "-") + ("w" if r["write"] else "-")
+        table.add_row(r["name"], r["record"], rw, "yes" if r["canonical"] else "", r["description"])
+    return table
+
+
+def cards_table(cards: Iterable[Any]):
+    """The corpus cards (``wino corpora list``): name, languages, format, license, title."""
+    from rich.table import Table
+
+    table = Table(title="corpus cards", title_justify="left")
+    for col in ("name", "languages", "format", "license", "title"):
+        table.add_column(col)
+    for c in cards:
+        table.add_row(c.name, ", ".join(c.languages), c.format, c.license, c.title)
     return table

@@ -30,6 +30,7 @@ from urllib.request import Request, url2pathname, urlopen
 
 from .cards import Card, CardFile, get_card
 from .errors import WinoError
+from .io import cache_root
 
 __all__ = ["fetch", "FetchError", "ChecksumError", "cache_root", "source_url", "file_status", "sha256_file"]
 
@@ -55,16 +56,6 @@ class ChecksumError(FetchError):
 
 class _Interrupted(Exception):
     """The transfer stopped early; the ``.part`` file holds what arrived."""
-
-
-def cache_root(cache_dir: str | os.PathLike | None = None) -> Path:
-    """The folder holding one sub-folder per fetched corpus."""
-    if cache_dir is not None:
-        return Path(cache_dir).expanduser()
-    if os.environ.get("WINO_CACHE"):
-        return Path(os.environ["WINO_CACHE"]).expanduser()
-    xdg = os.environ.get("XDG_CACHE_HOME")
-    return (Path(xdg) if xdg else Path.home() / ".cache") / "wino-toolkit"
 
 
 def source_url(card: Card, file: CardFile, base_url: str | None = None) -> str:

@@ -5,7 +5,7 @@ neither can tell two models apart: the SHA-256 of every file that decides what t
 (config, weights in any of their formats and shards, tokenizer files, a PEFT adapter's files) does.
 Reading a 10 GB model on every run would cost more than some evaluations, so each file's digest is
 remembered in a small memo (``file-digests.json`` in the toolkit's cache, see
-:func:`wino_toolkit.fetch.cache_root`) under the file's real path, size, modification and change
+:func:`wino_toolkit.io.cache_root`) under the file's real path, size, modification and change
 times and inode: a file is read again only when one of them changes. A file changed in the last
 :data:`SETTLE_NS` is hashed but not remembered, since a second write within the file system's
 timestamp granularity could leave all of them as they were. A cache directory that cannot be
@@ -25,7 +25,7 @@ import time
 from pathlib import Path
 from typing import Iterable
 
-from .fetch import cache_root
+from .io import cache_root
 
 __all__ = ["MODEL_FILES", "NOT_MODEL_FILES", "SETTLE_NS", "model_files", "file_digests", "directory_digest", "identify",
            "memo_path"]

@@ -1,15 +1,17 @@
 """The format registry and detection of a file's format from its content.
 
 A format is one module in ``wino_toolkit.converters`` that builds a :class:`Format` and registers it;
-the package imports its modules on first use of :data:`formats`.
+the registry imports those modules on first use of :data:`formats`. It knows them by the package's name
+(:data:`BUILTIN_FORMATS`), as entry points name a plugin: the converters depend on the registry, never the
+registry on them.
 """
 from __future__ import annotations
 
 import dataclasses
 import io
 import os
-import pkgutil
 import importlib
+import pkgutil
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, BinaryIO, Callable, Iterable, Iterator
@@ -69,11 +71,14 @@ def record_by_record(write: Callable[[Iterable[Any], BinaryIO, Any], None]) -> C
     return representable
 
 
-def _load_builtin() -> None:
-    from . import converters
+#: the package whose every module registers a built-in format
+BUILTIN_FORMATS = "wino_toolkit.converters"
 
-    for info in pkgutil.iter_modules(converters.__path__):
-        importlib.import_module(f"{converters.__name__}.{info.name}")
+
+def _load_builtin() -> None:
+    package = importlib.import_module(BUILTIN_FORMATS)
+    for info in pkgutil.iter_modules(package.__path__):
+        importlib.import_module(f"{BUILTIN_FORMATS}.{info.name}")
 
 
 formats: Registry[Format] = Registry("formats", loader=_load_builtin)

@@ -16,7 +16,7 @@ from typing import Any, BinaryIO, Callable, Iterable, Iterator
 from .errors import FormatError, OutputError, WinoError
 
 __all__ = ["atomic_output", "check_output_file", "check_output_dir", "collect_errors", "recover", "read_text", "iter_lines",
-           "iter_jsonl", "load_json_array", "text_writer", "SNIFF_BYTES", "encoding_problem",
+           "iter_jsonl", "load_json_array", "text_writer", "cache_root", "SNIFF_BYTES", "encoding_problem",
            "check_encoding", "LINE_ENDING", "mark_line_ending", "line_ending_of"]
 
 SNIFF_BYTES = 65536
@@ -390,3 +390,14 @@ def load_json_array(path: str | os.PathLike) -> list:
     if not data:
         raise FormatError(path, None, "the array holds no entries")
     return data
+
+
+def cache_root(cache_dir: str | os.PathLike | None = None) -> Path:
+    """The toolkit's cache folder (``cache_dir``, else ``$WINO_CACHE``, else the XDG cache): fetched corpora,
+    remembered file digests and spaCy rule tables live under it."""
+    if cache_dir is not None:
+        return Path(cache_dir).expanduser()
+    if os.environ.get("WINO_CACHE"):
+        return Path(os.environ["WINO_CACHE"]).expanduser()
+    xdg = os.environ.get("XDG_CACHE_HOME")
+    return (Path(xdg) if xdg else Path.home() / ".cache") / "wino-toolkit"

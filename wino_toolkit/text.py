@@ -1,6 +1,9 @@
 """Text as the toolkit compares it across corpora: one normal form, used by the overlap check, the parallel
-key, the audit's duplicate and twin checks. It sits at the bottom (it imports nothing of the package) so that
-the format readers, which compute parallel keys, need nothing above them."""
+key, the audit's duplicate and twin checks, and the linking of WinoLogic records to WSC items. Normalisers kept
+apart do another job and say so: a source's spacing (``converters.french_xml.normalise``), a WNLI premise key
+(``forms.agreement.premise_key``, stricter), a referent's words (``logic.sentences.normalise``). It sits at the
+bottom (it imports nothing of the package) so that the format readers, which compute parallel keys, need
+nothing above them."""
 from __future__ import annotations
 
 import unicodedata

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-__all__ = ["tokenize", "token_spans", "local_tokens", "single_token"]
+__all__ = ["tokenize", "words", "token_spans", "local_tokens", "single_token"]
 
 _WORD = re.compile(r"\w+(?:['’]\w+)*|[^\w\s]", re.UNICODE)
 # Romance elision: "qu'elle" and "l'eau" are two words each, the apostrophe staying with the first.
@@ -87,3 +87,13 @@ def _zh_chunks(text: str) -> list[tuple[int, str]]:
 
 def tokenize(text: str, language: str = "en") -> list[str]:
     return [text[s:e] for s, e in token_spans(text, language)]
+
+
+_HAS_WORD = re.compile(r"\w")
+
+
+def words(text: str, language: str = "en") -> list[str]:
+    """The words of ``text`` as statistics count them: its :func:`tokenize` tokens that hold a letter, digit or
+    ``_`` (so WinoGrande's blank is a word and punctuation is not), lower-cased. The audit's cue words and the
+    AFLite PMI baselines count these, so a Chinese sentence is its jieba words, not one run of characters."""
+    return [token.lower() for token in tokenize(text, language) if _HAS_WORD.search(token)]

@@ -1,6 +1,6 @@
 """One batch of documents indexed, and the bookkeeping every way of running batches shares: what a worker needs
 (:class:`Spec`), what the build reports (:class:`BuildProgress`, :class:`Tally`). Below both the build
-(:mod:`.index`) and the runners that deal batches out to processes or a cluster (:mod:`.parallel`)."""
+(:mod:`.index`) and the runners that deal batches out to processes or a cluster (:mod:`.runners`)."""
 from __future__ import annotations
 
 from dataclasses import dataclass

@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping, Sequence
 
 from wino_toolkit.errors import ParameterError, WinoError
+from wino_toolkit.intervals import Z95, wilson  # re-exported: ``check.wilson`` and ``check.Z95`` are old spellings
 from wino_toolkit.schema import Item
 
 from .terms import Terms, resolve_terms
@@ -43,7 +44,6 @@ from .terms import Terms, resolve_terms
 __all__ = ["Outcome", "Summary", "CheckResult", "check", "decide", "wilson", "signature", "min_decided", "Z95", "ALPHA",
            "POWER", "EFFECT", "RESISTANT", "NOT_RESISTANT", "INCONCLUSIVE"]
 
-Z95 = 1.959963984540054  # the standard normal's 97.5% quantile
 ALPHA = 0.05
 #: "resistant" needs this power to detect a precision EFFECT above chance (else: inconclusive)
 POWER = 0.8
@@ -84,22 +84,6 @@ def decide(pmi: Sequence[float], threshold: float = 0.0) -> tuple[int | None, bo
     if best == -math.inf:
         return None, False
     return (order[0] if best - second > threshold else None), True
-
-
-def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval of a binomial proportion (95% by default).
-
-    >>> [round(x, 4) for x in wilson(8, 10)]
-    [0.4902, 0.9433]
-    """
-    if trials <= 0:
-        raise ParameterError("the Wilson interval needs at least one trial")
-    p = successes / trials
-    z2 = z * z
-    denom = 1 + z2 / trials
-    center = (p + z2 / (2 * trials)) / denom
-    half = z / denom * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials))
-    return max(0.0, center - half), min(1.0, center + half)
 
 
 def binomial_p(successes: int, trials: int, rate: float) -> float:

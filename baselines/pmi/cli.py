@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import argparse
 import hashlib
-import json
 import math
 import re
 import sys
@@ -17,7 +16,8 @@ import warnings
 from pathlib import Path
 from typing import Any, Sequence
 
-from wino_toolkit.console import add_reader_option, key_values, make_console
+from wino_toolkit.command_io import print_json
+from wino_toolkit.console import add_reader_option, item_progress, key_values, make_console, renamed_option
 from wino_toolkit.errors import FormatError, ParameterError
 from wino_toolkit.io import check_output_dir, check_output_file
 from wino_toolkit.paths import input_path, output_dir, output_path
@@ -94,7 +94,7 @@ def cmd_index(args: argparse.Namespace) -> int:
     if args.batch_docs < 1:
         raise ParameterError(f"--batch-docs must be at least 1, not {args.batch_docs}")
     if args.processes is not None and args.processes < 1:
-        raise ParameterError(f"--processes must be at least 1, not {args.processes}")
+        raise ParameterError(f"--jobs must be at least 1, not {args.processes}")
     if args.scheduler is not None and not re.match(r"^[a-z][a-z0-9+.-]*://\S+$", args.scheduler):
         raise ParameterError(f"--scheduler takes an address like tcp://HOST:PORT, not {args.scheduler!r}")
     if (args.user_dict or args.accelerator) and not args.lang.lower().startswith("zh"):
@@ -105,7 +105,7 @@ def cmd_index(args: argparse.Namespace) -> int:
 
     console = make_console(stderr=True)
     if launch.launched():
-        print("wino: note: pmi index builds in this one process (--processes workers share the work); the launcher's "
+        print("wino: note: pmi index builds in this one process (--jobs workers share the work); the launcher's "
               "other processes exit", file=sys.stderr)
     with warnings.catch_warnings(), _IndexProgress(console) as progress:
         # a library warning (no lemma table for the language) is one line, not Python's two
@@ -117,7 +117,7 @@ def cmd_index(args: argparse.Namespace) -> int:
                 batch_docs=args.batch_docs, progress=progress, resume=not args.no_resume, notify=lambda note: progress.print(f"wino: {note}"),
             )
         except KeyboardInterrupt as exc:  # Ctrl-C or SIGTERM: the workers are stopped, the batches done kept
-            progress.stop()
+            progress.stop(finished=False)
             terminated = type(exc).__name__ == "Terminated"  # wino_toolkit.cli's SIGTERM
             kept = (Path(args.output) / "partial").is_dir()
             hint = "; rerun the same command to resume" if kept else ""
@@ -128,35 +128,34 @@ def cmd_index(args: argparse.Namespace) -> int:
 
 
 class _IndexProgress:
-    """A progress line on stderr, fed by ``build_index`` after every batch: input bytes read of the
-    inputs' size (compressed bytes for .bz2), documents, tokens, tokens/s and the time left, both
-    from the start of the run (batches an earlier, interrupted run did are left out of the rates).
-    Drawn only on a terminal; elsewhere nothing (so errors stay one line)."""
+    """Progress of ``build_index``, fed after every batch: input bytes read of the inputs' size (compressed bytes
+    for .bz2), documents and tokens, on :func:`~wino_toolkit.console.item_progress` (a bar on a terminal, a line
+    every few seconds in a log). ``line`` (:meth:`describe`) holds the rates and the time left from the start of
+    the run (batches an earlier, interrupted run did are left out of them)."""
 
     def __init__(self, console, clock=time.monotonic):
         self._console = console
         self._clock = clock
-        self._live = None
+        self._bar = None
         self._start = clock()
         self._resumed_bytes = self._resumed_tokens = 0
+        self._total: float | None = None
         self.line = "starting"
 
     def __enter__(self):
-        if self._console.is_terminal:
-            from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
-
-            self._live = Progress(TextColumn("indexing"), BarColumn(), TextColumn("{task.fields[line]}"),
-                                  TimeElapsedColumn(), console=self._console, transient=True)
-            self._live.start()
-            self._task = self._live.add_task("indexing", total=None, line=self.line)
+        self._bar = item_progress(self._console, "kB")
+        self._bar.__enter__()
+        self._task = self._bar.add_task("indexing", total=None, note="")
         return self
 
     def __call__(self, state) -> None:
         if state.resumed:
             self._resumed_bytes, self._resumed_tokens = state.bytes_done, state.tokens
         self.line = self.describe(state)
-        if self._live is not None:
-            self._live.update(self._task, completed=state.bytes_done, total=state.bytes_total or None, line=self.line)
+        if self._bar is not None:  # every byte read is not a finished index (merging is left): done only at stop()
+            self._total = state.bytes_total / 1e3 or None
+            self._bar.update(self._task, completed=min(state.bytes_done, max(state.bytes_total - 1, 0)) / 1e3,
+                             total=self._total, note=f"{state.docs:,} docs, {state.tokens:,} tokens")
 
     def describe(self, state) -> str:
         """``12.3/49.0 MB, 7,000 docs, 1,234,567 tokens, 0.45 M tokens/s, ETA 0:01:22``."""
@@ -173,13 +172,17 @@ class _IndexProgress:
     def print(self, line: str) -> None:
         self._console.print(line, markup=False, highlight=False)
 
-    def stop(self) -> None:
-        if self._live is not None:
-            self._live.stop()
-            self._live = None
+    def stop(self, finished: bool = True) -> None:
+        """End the bar; an interrupted build (``finished`` false) leaves its last state unprinted in a log, so that
+        the one line saying it was interrupted is the last."""
+        if self._bar is not None:
+            if finished and self._total:
+                self._bar.update(self._task, completed=self._total)
+            self._bar.__exit__(*((None, None, None) if finished else (KeyboardInterrupt, KeyboardInterrupt(), None)))
+            self._bar = None
 
-    def __exit__(self, *exc: Any) -> None:
-        self.stop()
+    def __exit__(self, kind: Any, *rest: Any) -> None:
+        self.stop(finished=kind is None)
 
 
 # --- terms --------------------------------------------------------------------------------------
@@ -216,7 +219,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     from .terms import read_terms
 
     if not (math.isfinite(args.threshold) and args.threshold >= 0):
-        raise ParameterError(f"--threshold must be a number >= 0, not {args.threshold}")
+        raise ParameterError(f"--margin must be a number >= 0, not {args.threshold}")
     if not 0 < args.alpha < 1:
         raise ParameterError(f"--alpha must be between 0 and 1, not {args.alpha}")
     if args.terms:
@@ -244,7 +247,7 @@ def cmd_check(args: argparse.Namespace) -> int:
         for lang, group in by_language.items()
     ]
     if args.json:
-        print(json.dumps(report_json(results, details=args.details), ensure_ascii=False, indent=2, allow_nan=False))
+        print_json(report_json(results, details=args.details), allow_nan=False)
     else:
         make_console().print(report_table(results))
     failed = any(s.verdict == NOT_RESISTANT for r in results for s in r.summaries)
@@ -270,7 +273,7 @@ def cmd_query(args: argparse.Namespace) -> int:
         "pmi": None if pmi != pmi else ("-inf" if pmi == float("-inf") else pmi),
     }
     if args.json:
-        print(json.dumps(row, ensure_ascii=False, indent=2))
+        print_json(row)
         return 0
     from rich.table import Table
 
@@ -317,7 +320,8 @@ def add_pmi_commands(subparsers: Any) -> argparse.ArgumentParser:
                    "(an unknown code is an error listing the supported ones)")
     p.add_argument("--window", type=int, default=10, help="window size in tokens (default 10)")
     p.add_argument("-o", "--output", required=True, metavar="OUT", type=output_dir(), help="index directory to write (resumed if interrupted)")
-    p.add_argument("--processes", type=int, metavar="N", help="worker processes (default: all cores)")
+    renamed_option(p, "--jobs", dest="processes", old=["--processes"], type=int, metavar="N",
+                   help="worker processes (default: all cores)")
     p.add_argument("--scheduler", metavar="tcp://HOST:PORT", help="build on a Dask cluster instead")
     p.add_argument("--user-dict", metavar="FILE", type=input_path, help="jieba user dictionary (Chinese)")
     p.add_argument("--source", choices=SOURCES, help="input kind (default: detected from content)")
@@ -338,7 +342,8 @@ def add_pmi_commands(subparsers: Any) -> argparse.ArgumentParser:
     corpora(p)
     p.add_argument("--index", action="append", required=True, metavar="IDX", type=input_path, help="index to query; one per language")
     p.add_argument("--terms", metavar="FILE", type=input_path, help="reviewed terms file (items it lacks get automatic terms)")
-    p.add_argument("--threshold", type=float, default=0.0, metavar="T", help="PMI difference needed to decide (default 0)")
+    renamed_option(p, "--margin", dest="threshold", old=["--threshold"], type=float, default=0.0, metavar="T",
+                   help="PMI difference needed to decide (default 0)")
     p.add_argument("--seed", type=int, default=0, help="seed of the random fallback (default 0)")
     p.add_argument("--alpha", type=float, default=0.05, help="significance level of the verdict (default 0.05)")
     p.add_argument("--json", action="store_true", help="print JSON instead of a table")

@@ -176,7 +176,7 @@ def build_index(
         notify(f"{out}: resuming an interrupted build ({len(done)} batches of {batch_docs} documents already done)")
     batches = _batches(paths, source, variant, batch_docs)
     tally = Tally(progress, sum(p.stat().st_size for p in paths))
-    from .parallel import run_dask, run_inline, run_pool  # lazy: dask and process pools only when building
+    from .runners import run_dask, run_inline, run_pool  # lazy: dask and process pools only when building
 
     try:
         if scheduler is not None:

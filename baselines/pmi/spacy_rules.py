@@ -138,7 +138,7 @@ def _export(code: str) -> dict | None:
 
 
 def _cache_dir() -> Path:
-    from wino_toolkit.fetch import cache_root
+    from wino_toolkit.io import cache_root
 
     return cache_root() / "pmi"
 

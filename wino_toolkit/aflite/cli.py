@@ -6,14 +6,14 @@ does the job, and this module prints progress (items/s and time left; phases) an
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import time
 from pathlib import Path
 from typing import Any
 
 from wino_toolkit.argtypes import integer
-from wino_toolkit.console import add_reader_option, add_verbose_option, item_progress, key_values, make_console, skip_summary
+from wino_toolkit.command_io import print_json, read_inputs, write_json
+from wino_toolkit.console import add_reader_option, add_verbose_option, item_progress, make_console, renamed_option, skip_summary
 from wino_toolkit.errors import ParameterError, WinoError
 from wino_toolkit.hub import resolve_model
 from wino_toolkit.io import check_output_dir, check_output_file
@@ -61,7 +61,7 @@ def _estimator_params(args: argparse.Namespace) -> dict[str, Any]:
         if params[name] < 1:
             raise ParameterError(f"--{name.replace('_', '-')} must be at least 1")
     if not 0 <= args.threshold <= 1:
-        raise ParameterError("--threshold must be within [0, 1]")
+        raise ParameterError("--tau must be within [0, 1]")
     return params
 
 
@@ -76,26 +76,6 @@ def _embed_options(args: argparse.Namespace) -> dict[str, Any]:
     return options
 
 
-def _read(paths: list[str], source_format: str | None, options: list[str] | None) -> list:
-    import wino_toolkit as wt
-
-    return list(wt.read(paths, source_format=source_format, options=key_values(options, "-O")))
-
-
-def _write_json(obj: Any, path: str | Path | None) -> None:
-    import sys
-
-    from wino_toolkit.io import atomic_output, text_writer
-
-    if path is None:
-        json.dump(obj, sys.stdout, ensure_ascii=False, indent=1)
-        sys.stdout.write("\n")
-        return
-    with atomic_output(path) as fh, text_writer(fh) as out:
-        json.dump(obj, out, ensure_ascii=False, indent=1)
-        out.write("\n")
-
-
 def cmd_embed(args: argparse.Namespace) -> int:
     from wino_toolkit import launch
 
@@ -103,7 +83,7 @@ def cmd_embed(args: argparse.Namespace) -> int:
 
     check_output_dir(args.output, "-o", "wino aflite embed")
     resolve_model(args.model, what="encoder")  # before any reading
-    items = _read(args.inputs, args.source_format, args.read_option)
+    items = read_inputs(args.inputs, args.source_format, args.read_option)
     options = _embed_options(args)
     console = make_console(stderr=True)
     main = launch.is_main()  # under torchrun / accelerate launch, the main process shows and reports
@@ -137,7 +117,7 @@ def cmd_filter(args: argparse.Namespace) -> int:
     if len(emb.ids) < 2:
         raise WinoError(f"{args.embeddings}: holds {len(emb.ids)} instance(s); AFLite needs at least 2 to filter")
     clock = time.perf_counter()
-    items = _read(args.corpus, args.source_format, args.read_option) if args.corpus else None
+    items = read_inputs(args.corpus, args.source_format, args.read_option) if args.corpus else None
     reading = time.perf_counter() - clock
     console = make_console(stderr=True)
     with item_progress(console) as bar:
@@ -167,7 +147,7 @@ def cmd_run(args: argparse.Namespace) -> int:
         check_output_file(path, "--report")
     check_output_dir(work, "--work", "wino aflite run")
     resolve_model(args.model, what="encoder")  # before any reading
-    items = _read(args.inputs, args.source_format, args.read_option)
+    items = read_inputs(args.inputs, args.source_format, args.read_option)
     console = make_console(stderr=True)
     with item_progress(console) as bar:
         phases: list[_Phases] = []
@@ -196,7 +176,10 @@ def _outputs(result: Any, report: str | Path | None, plot: str | Path | None, co
         plot_assessment(emb.X, emb.y, result.keep_mask, plot, title="AFLite", random_state=result.report["seed"] or 0,
                         device=result.estimator.device)
         result.report["plot"] = str(plot)
-    _write_json(result.report, report)
+    if report is None:
+        print_json(result.report)
+    else:
+        write_json(result.report, report)
     r = result.report
     twins = r["twins"]
     line = (f"kept {r['kept']} of {r['instances']} instances in {len(r['history'])} phase(s); "
@@ -247,7 +230,8 @@ def add_aflite_commands(subparsers: Any) -> argparse.ArgumentParser:
         p.add_argument("-n", "--n-estimators", type=int, default=64, help="partitions per phase (paper: 64)")
         p.add_argument("-m", "--train-size", type=int, default=10_000, help="training instances per partition (paper: 10,000)")
         p.add_argument("-k", "--cutoff", type=int, default=500, help="most instances removed per phase (paper: 500)")
-        p.add_argument("--threshold", "--tau", type=float, default=0.75, help="least score of a removed instance (paper: 0.75)")
+        renamed_option(p, "--tau", dest="threshold", old=["--threshold"], type=float, default=0.75,
+                       help="least score of a removed instance (paper: 0.75)")
         p.add_argument("--backend", choices=("torch", "sklearn"), default="torch",
                        help="torch: all classifiers fitted together (default); sklearn: the reference, one by one")
         p.add_argument("--keep-twins", action="store_true", help="a schema's versions share one fate: all go when one is removed")

@@ -19,6 +19,7 @@ import numpy as np
 
 from wino_toolkit.errors import FormatError, WinoError, WinoWarning
 from wino_toolkit.schema import Item
+from wino_toolkit.tokens import words
 
 from .embed import Embeddings, embed, encoder_text, texts_sha256
 from .instances import Instances, instances
@@ -169,7 +170,7 @@ def _assessment(emb: Embeddings, keep: np.ndarray, items: Sequence[Item] | None,
                 device: str) -> dict[str, Any]:
     """Figure-1 numbers for AFLite and for the baselines cut to the same size, all cross-validated by schema."""
     from .assess import assess_filters
-    from .baselines import pmi_filter, random_reduction
+    from .reductions import pmi_filter, random_reduction
 
     seed = seed if isinstance(seed, (int, np.integer)) else 0
     size = int(keep.sum())
@@ -177,7 +178,7 @@ def _assessment(emb: Embeddings, keep: np.ndarray, items: Sequence[Item] | None,
     extra: dict[str, dict[str, Any]] = {}
     if found is not None:
         by_id = {i.id: i for i in found.items}
-        texts = [by_id[i].text for i in emb.ids]
+        texts = [words(by_id[i].text, by_id[i].language) for i in emb.ids]  # each in its item's language
         pmi = pmi_filter(texts, emb.y.tolist(), n_keep=size)
         masks["pmi"] = pmi.keep_mask
         extra["pmi"] = {"filter_signature": pmi.signature, "top_words": {str(k): v[:5] for k, v in pmi.top_words.items()}}
@@ -188,9 +189,9 @@ def _assessment(emb: Embeddings, keep: np.ndarray, items: Sequence[Item] | None,
     return {name: {**a.to_dict(), **extra.get(name, {})} for name, a in assessed.items()}
 
 
-def _twin_pmi(emb: Embeddings, texts: list[str], pairs: list[list[int]], size: int) -> tuple[np.ndarray, dict[str, Any]]:
+def _twin_pmi(emb: Embeddings, texts: list[list[str]], pairs: list[list[int]], size: int) -> tuple[np.ndarray, dict[str, Any]]:
     """WinoGrande's twin baseline: drop the pairs whose sentences lean most apart (|f(t1, t2)|) to AFLite's size."""
-    from .baselines import twin_pmi_filter
+    from .reductions import twin_pmi_filter
 
     drop = min(len(pairs), -(-(len(emb.ids) - size) // 2))
     kept_pairs = twin_pmi_filter([(texts[i], texts[j]) for i, j in pairs], [(int(emb.y[i]), int(emb.y[j])) for i, j in pairs],

@@ -11,10 +11,12 @@ sentence), and the order the source lists them otherwise; ``ordered_by`` counts 
 
 Cues.
 
-- ``word_label``: PMI between each word of the text and the label (:func:`~wino_toolkit.aflite.baselines.label_pmi`:
+- ``word_label``: PMI between each word of the text and the label (:func:`~wino_toolkit.aflite.reductions.label_pmi`:
   instance counts, add-1 smoothing), the ``top_k`` words of positive PMI per label; and the accuracy of
   an L2 logistic regression (C=1, liblinear: some twenty times faster than lbfgs on problems this small, which
   matters since every row of the breakdown fits its own) on the text's bag of words (binary, the same tokens as the PMI).
+  Words are the item language's (:func:`wino_toolkit.tokens.words`: jieba's for Chinese, script runs for Japanese,
+  lower-cased, punctuation left out), so an unspaced sentence is its words, not one run of characters.
 - ``candidate_order``: the accuracy of always answering the first-mentioned candidate, and the second.
 - ``length``: the accuracy of "the right answer is the longer candidate" (in characters), or the
   shorter, whichever is better (a tie of lengths scores 1/2, a coin toss's expectation); and the
@@ -45,10 +47,11 @@ from typing import Any, Callable, Sequence
 import numpy as np
 
 from wino_toolkit._version import __version__
-from wino_toolkit.aflite.baselines import SMOOTHING, label_pmi, tokenize
+from wino_toolkit.aflite.reductions import SMOOTHING, label_pmi
 from wino_toolkit.errors import ParameterError
 from wino_toolkit.extras import require
 from wino_toolkit.schema import Item
+from wino_toolkit.tokens import words
 
 from .grouping import rows, schema_groups
 from .verdicts import ABOVE, BELOW, LEAK, NEAR, TOO_FEW, compare, span
@@ -146,8 +149,9 @@ def _corpus(items: Sequence[Item]) -> _Corpus:
         first, second = (b, a) if second_first else (a, b)
         out.labels.append(int(item.answer != (1 if second_first else 0)))
         out.groups.append(schema[index])
-        out.tokens.append(tokenize(item.text))
-        out.lengths.append((len(first.text), len(second.text), len(tokenize(first.text)), len(tokenize(second.text))))
+        out.tokens.append(words(item.text, item.language))
+        out.lengths.append((len(first.text), len(second.text), len(words(first.text, item.language)),
+                            len(words(second.text, item.language))))
     return out
 
 

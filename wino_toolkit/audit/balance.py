@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from wino_toolkit.intervals import wilson
 from wino_toolkit.schema import Item
 
 from .grouping import rows as breakdown
@@ -26,8 +27,6 @@ SKEWED, BALANCED = "skewed", "balanced"  # a row's ``state``; TOO_FEW otherwise,
 
 def balance(data: Loaded) -> tuple[str, dict[str, Any]]:
     """``(verdict, figures)``: one row per corpus and split, then per language and source inside a mixed row."""
-    from wino_toolkit.forms.agreement import wilson
-
     rows, skewed = {}, []
     for name, (kind, items) in breakdown(data.items).items():
         labeled = [it for it in items if it.answer is not None]

@@ -4,11 +4,11 @@ asked for that fails leaves the report written and the exit code 1, its name on 
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from typing import Any
 
 from wino_toolkit.argtypes import integer
+from wino_toolkit.command_io import print_json
 from wino_toolkit.console import add_reader_option, add_verbose_option, item_progress, key_values, labelled_tasks, make_console
 from wino_toolkit.errors import ParameterError
 from wino_toolkit.hub import resolve_model
@@ -45,7 +45,7 @@ def cmd_audit(args: argparse.Namespace) -> int:
         fh.write(report.html().encode("utf-8"))
     out = sys.stderr if args.json or _is_stdout(args.output) else sys.stdout  # the page alone on standard output
     if args.json:
-        print(json.dumps(report.to_json(), ensure_ascii=False, indent=2))
+        print_json(report.to_json())
     for s in report.sections:
         print(f"{s.key:<15} {s.seconds:6.2f}s  {s.verdict}", file=out)
     print(f"report written to {args.output} ({report.seconds:.1f} s; {report.signature})", file=out)

@@ -1,5 +1,5 @@
 """Contamination: which items also occur in the known corpora passed as ``--against``, by text (exact,
-contained, near) and through the parallel key across languages (:func:`wino_toolkit.train.overlap.overlap`).
+contained, near) and through the parallel key across languages (:func:`wino_toolkit.overlap.overlap`).
 
 Items are compared by content, whatever their ids: a copy of a known item under the same corpus, split and
 id (WinoGrande's train_s inside train_l) is found like any other. A known file of NLI pairs (WNLI) is compared
@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Sequence
 
+from wino_toolkit.intervals import wilson
 from wino_toolkit.schema import Item, NLIPair
 
 from .inputs import Loaded
@@ -49,7 +50,7 @@ def contamination(data: Loaded, known: Loaded, *, threshold: float = 0.9) -> tup
     """``(verdict, figures)``: counts per corpus and language, per known corpus and split and per known file, and
     every overlapping pair, strongest first; ``item_overlap`` marks each item in reading order (:data:`CLEAN`, or
     ``e``, ``p``, ``n`` for its strongest kind: exact, parallel key, near)."""
-    from wino_toolkit.train.overlap import EXACT, KINDS, overlap
+    from wino_toolkit.overlap import EXACT, KINDS, overlap
 
     sources = comparable(known)
     file_of = {id(it): name for name, it in sources}
@@ -148,8 +149,6 @@ def outcomes(items: Sequence[Item], scores: Any) -> str:
 def accuracy_apart(overlap_figures: dict[str, Any], zero_shot_figures: dict[str, Any]) -> dict[str, Any] | None:
     """The zero-shot accuracy on the clean items and on the overlapping ones (also by kind), each with its 95%
     Wilson interval and a one-line ``verdict``; ``None`` when either section lacks its per-item figures."""
-    from wino_toolkit.forms.agreement import wilson
-
     marks, correct = overlap_figures.get("item_overlap"), zero_shot_figures.get("correct")
     if not isinstance(marks, str) or not isinstance(correct, str) or len(marks) != len(correct):
         return None

@@ -2,7 +2,7 @@
 ...) is said only when the 95% interval of the figure supports it.
 
 A share is compared with its reference (chance, or one half for the answer position) by its Wilson interval
-(:func:`wino_toolkit.forms.agreement.wilson`, the toolkit's only one):
+(:func:`wino_toolkit.intervals.wilson`, the toolkit's only one):
 
 - ``ABOVE``: the interval lies above the reference, an effect;
 - ``BELOW``: it lies below; for a cross-validated accuracy that is a leak in the method (folds that are not
@@ -12,6 +12,8 @@ A share is compared with its reference (chance, or one half for the answer posit
 - ``UNDECIDED``: none of these, too few items to tell.
 """
 from __future__ import annotations
+
+from wino_toolkit.intervals import wilson
 
 __all__ = ["ABOVE", "BELOW", "NEAR", "UNDECIDED", "MARGIN", "TOO_FEW", "LEAK", "interval", "compare", "span"]
 
@@ -24,8 +26,6 @@ LEAK = ("below chance: a leak in the method (folds that are not independent, suc
 
 def interval(share: float, n: int) -> tuple[float, float]:
     """The 95% Wilson interval of a share measured on ``n`` items; (0, 1) for none."""
-    from wino_toolkit.forms.agreement import wilson
-
     return wilson(round(share * n), n)
 
 

@@ -3,9 +3,12 @@ as loaded, with the CLI's options, and never print. The CLI is a thin layer over
 from __future__ import annotations
 
 import hashlib
+import json
+import os
+from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping
 
-from wino_toolkit.errors import ParameterError
+from wino_toolkit.errors import FormatError, ParameterError
 from wino_toolkit.schema import Item
 
 from wino_toolkit import launch
@@ -13,7 +16,7 @@ from .results import Results, evaluate_scores
 from .score import Scores
 from .score import score as score_loaded
 
-__all__ = ["score", "evaluate", "items_checksum"]
+__all__ = ["score", "evaluate", "items_checksum", "files_checksum", "read_subsets"]
 
 
 def items_checksum(items: Iterable[Item]) -> str:
@@ -23,6 +26,26 @@ def items_checksum(items: Iterable[Item]) -> str:
         candidates = "\x1f".join(c.text for c in item.candidates)
         digest.update(f"{item.corpus}\t{item.split}\t{item.id}\t{item.text}\t{candidates}\t{item.answer}\n".encode("utf-8"))
     return digest.hexdigest()[:8]
+
+
+def files_checksum(paths: Iterable[str | os.PathLike]) -> str:
+    """A short hash of the files' bytes, in order: the ``data`` a command's signature names."""
+    digest = hashlib.sha256()
+    for path in paths:
+        digest.update(Path(path).read_bytes())
+    return digest.hexdigest()[:8]
+
+
+def read_subsets(path: str | os.PathLike) -> dict[str, str]:
+    """``{item id: subset label}`` from a JSON object (e.g. Trichelair et al.'s associative WSC273 items), for
+    :func:`evaluate`'s ``subsets``."""
+    try:
+        labels = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise FormatError(str(path), None, f"cannot read subset labels: {exc}") from None
+    if not isinstance(labels, dict) or not all(isinstance(v, str) for v in labels.values()):
+        raise FormatError(str(path), None, 'expected a JSON object of item id → label, e.g. {"wsc273-0": "associative"}')
+    return labels
 
 
 def _loaded(model: Any, tokenizer: Any, method: str, device: str, dtype: str,

@@ -6,30 +6,27 @@ tabulates, and this module prints the table (or JSON) and writes the per-item pr
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable, Sequence
 
 from wino_toolkit._version import __version__
 from wino_toolkit.argtypes import integer, number
-from wino_toolkit.console import (add_reader_option, add_verbose_option, deprecated_options, item_progress, key_values,
-                                  labelled_tasks, make_console, skip_summary)
+from wino_toolkit.command_io import print_json, read_inputs
+from wino_toolkit.console import (add_reader_option, add_verbose_option, item_progress, key_values,
+                                  make_console, skip_summary)
 from wino_toolkit.errors import ParameterError, WinoError
 from wino_toolkit.hub import check_adapter, resolve_model
 from wino_toolkit.io import atomic_output, check_output_dir, check_output_file, text_writer
 from wino_toolkit.paths import input_path, output_dir, output_path
-from wino_toolkit.reader_options import ReaderOptions
 
 __all__ = ["add_eval_commands"]
 
 
 def cmd_lm(args: argparse.Namespace) -> int:
-    import wino_toolkit as wt
-
     from wino_toolkit import launch
-    from .api import evaluate
+    from .api import evaluate, files_checksum, read_subsets
     from .models import DTYPES, MODEL_KINDS
     from .score import NORMALIZATIONS
 
@@ -40,13 +37,13 @@ def cmd_lm(args: argparse.Namespace) -> int:
     check_output_file(args.predictions, "--predictions")
     placement = _placement(args)
     resolve_model(args.model, what=MODEL_KINDS["masked" if args.method == "mlm" else "causal"])  # before any reading
-    subsets = _subsets(args.subsets) if args.subsets else None
+    subsets = read_subsets(args.subsets) if args.subsets else None
     if args.cache:
         check_output_dir(args.cache, "--cache", "wino eval lm")
     options = key_values(args.read_option, "-O")
-    items = list(wt.read(args.inputs, source_format=args.source_format, options=options))
-    shots = list(wt.read(args.fewshot_from, source_format=args.source_format, options=options)) if args.fewshot_from else None
-    checksum = hashlib.sha256(b"".join(Path(p).read_bytes() for p in args.inputs)).hexdigest()[:8]
+    items = read_inputs(args.inputs, args.source_format, options)
+    shots = read_inputs(args.fewshot_from, args.source_format, options) if args.fewshot_from else None
+    checksum = files_checksum(args.inputs)
     console = make_console(stderr=True)
     main = launch.is_main()  # under torchrun / accelerate launch, the first process shows and writes
     with item_progress(console, "sequences") as bar:
@@ -70,8 +67,7 @@ def cmd_lm(args: argparse.Namespace) -> int:
     note = results.note and results.note + (f"; predictions written to {args.predictions}" if args.predictions
                                             else "; --predictions FILE writes what the model chose")
     if args.json:
-        json.dump(results.to_json(), sys.stdout, ensure_ascii=False, indent=1)
-        sys.stdout.write("\n")
+        print_json(results.to_json())
     elif not results.rows:  # every item scored is unlabeled: this line is the result, not an empty table
         print(note)
     elif args.markdown:
@@ -109,31 +105,17 @@ def _batch_size(text: str) -> int | str:
     return text if text == "auto" else integer(1)(text)
 
 
-def _subsets(path: str) -> dict[str, str]:
-    """``{item id: subset label}`` from a JSON object (e.g. Trichelair et al.'s associative WSC273 items)."""
-    from wino_toolkit.errors import FormatError
-
-    try:
-        labels = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
-        raise FormatError(path, None, f"cannot read subset labels: {exc}") from None
-    if not isinstance(labels, dict) or not all(isinstance(v, str) for v in labels.values()):
-        raise FormatError(path, None, 'expected a JSON object of item id → label, e.g. {"wsc273-0": "associative"}')
-    return labels
-
-
 def cmd_winologic(args: argparse.Namespace) -> int:
-    import wino_toolkit as wt
     from wino_toolkit import launch
 
     from .models import MODEL_KINDS, load_lm, load_nli, loading_identity, model_identity
     from wino_toolkit.forms import FormReport
 
-    from .winologic import judge_by_nli, judge_knowledge, knowledge_table
+    from .winologic import BASELINES, judge_by_nli, judge_knowledge, knowledge_table, render_knowledge_table
 
     placement = {k: v for k, v in _placement(args).items() if v is not None}
     resolve_model(args.model, what=MODEL_KINDS["nli" if args.baseline == "nli" else "causal"])  # before any reading
-    items = list(wt.read(args.inputs, source_format=args.source_format))
+    items = read_inputs(args.inputs, args.source_format)
     report = FormReport()
     device = launch.device(args.device)  # under torchrun / accelerate launch: this process's GPU
     if args.baseline == "nli":
@@ -150,92 +132,12 @@ def cmd_winologic(args: argparse.Namespace) -> int:
     if reasons:
         make_console(stderr=True).print(skip_summary(reasons, "skipped {n} item(s), not judged"), markup=False)
     rows = knowledge_table(judgements)
-    tag = "b3-nli" if args.baseline == "nli" else "b1-lm"
-    signature = (f"winologic-{tag}|model:{model_identity(args.model, model)}{loading_identity(**placement)}|dtype:{dtype}"
-                 f"|v:{__version__}")
+    signature = (f"winologic-{BASELINES[args.baseline][0]}|model:{model_identity(args.model, model)}"
+                 f"{loading_identity(**placement)}|dtype:{dtype}|v:{__version__}")
     if args.json:
-        json.dump({"signature": signature, "rows": rows}, sys.stdout, indent=1)
-        sys.stdout.write("\n")
+        print_json({"signature": signature, "rows": rows})
         return 0
-    from rich.table import Table
-
-    title = "baseline 3: an NLI model" if args.baseline == "nli" else "baseline 1: the LM's loss"
-    table = Table(title=f"WinoLogic {title} judges the knowledge", caption=signature)
-    for column in ("variant", "label", "items", "accuracy"):
-        table.add_column(column, justify="right" if column in ("items", "accuracy") else "left")
-    for r in rows:
-        table.add_row(r["variant"], r["label"], str(r["items"]), f"{r['accuracy']:.3f}")
-    make_console().print(table)
-    return 0
-
-
-def _read_each(paths: list[str], source_format: str | None, options: ReaderOptions) -> list[tuple[str, list]]:
-    """Each corpus file's items; ``options`` (``-O [FILE:]KEY=VALUE``) are shared with the command's other reads."""
-    import wino_toolkit as wt
-
-    return [(path, list(wt.read(path, source_format=source_format, options=options))) for path in paths]
-
-
-def cmd_transfer(args: argparse.Namespace) -> int:
-    from wino_toolkit import launch
-    from wino_toolkit.train.options import config_from_args, seeds_from_args
-
-    from .transfer import by_corpus_and_language, transfer
-
-    config, seeds = config_from_args(args), seeds_from_args(args)
-    out = Path(args.output)
-    check_output_dir(out, "-o", "wino eval transfer")
-    resolve_model(args.model, what="encoder")  # before any reading
-    options = ReaderOptions(key_values(args.read_option, "-O"))
-    options.add_to_each(args.train, deprecated_options(args.train_option, "-T", args.train))
-    trained, evaluated = _read_each(args.train, args.train_format, options), _read_each(args.eval, args.source_format, options)
-    options.check()
-    sources = {}
-    for path, items in trained:
-        label = "+".join(sorted({i.corpus for i in items})) or Path(path).stem
-        sources[label if label not in sources else f"{label} ({Path(path).name})"] = items
-    targets: dict[str, list] = {}
-    for _, items in evaluated:
-        for label, found in by_corpus_and_language(items).items():
-            targets.setdefault(label, []).extend(found)
-    console = make_console(stderr=True)
-    with item_progress(console, "steps") as bar:
-        progress = labelled_tasks(bar, "fine-tuning")
-        matrix = transfer(sources, targets, model=args.model, output_dir=out, seeds=seeds, config=config,
-                                  finetune_targets=args.ft, split_seed=args.split_seed, dedupe=args.dedupe,
-                                  threshold=args.threshold, progress=progress)
-    if not launch.is_main():  # the main process writes and reports
-        return 0
-    record = {**matrix.record, "matrix": matrix.to_json()}
-    with atomic_output(out / "transfer.json") as fh, text_writer(fh) as w:
-        w.write(json.dumps(record, ensure_ascii=False, indent=1) + "\n")
-    with atomic_output(out / "transfer.md") as fh, text_writer(fh) as w:
-        w.write(matrix.markdown())
-    plots = matrix.plot(out / "transfer", formats=("png", "svg"))
-    if args.json:
-        json.dump(record, sys.stdout, ensure_ascii=False, indent=1)
-        sys.stdout.write("\n")
-    elif args.markdown:
-        sys.stdout.write(matrix.markdown())
-    else:
-        make_console().print(matrix.table())
-    found = {f"{s} → {t}": (n, record["overlap_routes"][s][t]) for s, counts in record["overlap"].items()
-             for t, n in counts.items() if n}
-    if found:
-        console.print("overlap with the source" + (" (left out)" if args.dedupe else " (scored; --dedupe leaves it out)") + ": "
-                      + "; ".join(f"{k}: {n} ({', '.join(f'{c} by {r}' for r, c in routes.items())})"
-                                  for k, (n, routes) in found.items()), markup=False)
-    for name, reason in record["unscorable"].items():
-        console.print(f"{name}: not scored ({reason})", markup=False)
-    skips = {f"source {run['source']}": run.get("skip_reasons") for run in record["runs"]}  # its seeds skip alike
-    skips.update({f"target {name}": reasons for name, reasons in record["skipped"].items()})
-    for label, reasons in skips.items():
-        if reasons:
-            console.print(skip_summary(reasons, label + ": skipped {n} item(s)"), markup=False)
-    if record["reused"]:
-        console.print(f"reused {len(record['reused'])} finished run(s), not trained again: " + ", ".join(record["reused"]),
-                      markup=False, soft_wrap=True)
-    console.print(f"wrote {out / 'transfer.json'}, {out / 'transfer.md'}, " + ", ".join(map(str, plots)))
+    make_console().print(render_knowledge_table(rows, baseline=args.baseline, signature=signature))
     return 0
 
 
@@ -244,8 +146,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
 
     result = compare_predictions(args.a, args.b)
     if args.json:
-        json.dump(result.to_dict(), sys.stdout, indent=1)
-        sys.stdout.write("\n")
+        print_json(result.to_dict())
         return 0
     verdict = "a difference" if result.p_value < args.alpha else "no significant difference"
     make_console().print(
@@ -255,15 +156,13 @@ def cmd_compare(args: argparse.Namespace) -> int:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    import wino_toolkit as wt
-
     out = Path(args.output)
-    check_output_dir(out, "-o", f"wino export {args.target}")
+    check_output_dir(out, "-o", f"wino data export {args.target}")
     if args.target == "hf" and (args.num_fewshot or args.fewshot_from):
         raise ParameterError("--num-fewshot and --fewshot-from are for lm-eval exports, not hf")
     if args.target == "hf" and out.is_dir() and any(out.iterdir()):
         raise WinoError(f"{out}: exists and is not an empty directory")
-    items = list(wt.read(args.inputs, source_format=args.source_format, options=key_values(args.read_option, "-O")))
+    items = read_inputs(args.inputs, args.source_format, args.read_option)
     console = make_console(stderr=True)
     if args.target == "hf":
         from wino_toolkit.export import to_hf_dataset
@@ -279,8 +178,7 @@ def cmd_export(args: argparse.Namespace) -> int:
         from .fewshot import FewShot
         from .score import shot_pool
 
-        pool = list(wt.read(args.fewshot_from, source_format=args.source_format,
-                            options=key_values(args.read_option, "-O"))) if args.fewshot_from else items
+        pool = read_inputs(args.fewshot_from, args.source_format, args.read_option) if args.fewshot_from else items
         fewshot = FewShot(shot_pool(pool, "partial"), args.num_fewshot, args.seed)
     exported = export_lm_eval(items, args.output, name=args.name, fewshot=fewshot)
     console.print(f"wrote {len(exported.files)} files to {args.output}; run: lm_eval --include_path {args.output} --tasks "
@@ -297,7 +195,7 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 
 def add_export_commands(subparsers: Any) -> argparse.ArgumentParser:
-    """Add ``export`` (``lm-eval``, ``hf``) to ``wino``'s sub-parsers."""
+    """Add ``export`` (``lm-eval``, ``hf``) to ``subparsers`` (``wino data``'s)."""
     export = subparsers.add_parser("export", help="export a corpus as an lm-eval task folder or a Hugging Face dataset")
     export.add_argument("target", choices=("lm-eval", "hf"), help="lm-eval: a task folder lm_eval runs as it is; hf: "
                         "a DatasetDict by split (save_to_disk)")
@@ -314,8 +212,9 @@ def add_export_commands(subparsers: Any) -> argparse.ArgumentParser:
     return export
 
 
-def add_eval_commands(subparsers: Any) -> argparse.ArgumentParser:
-    """Add ``eval`` and its sub-commands to ``wino``'s sub-parsers."""
+def add_eval_commands(subparsers: Any, more: Sequence[Callable[[Any], None]] = ()) -> argparse.ArgumentParser:
+    """Add ``eval`` and its sub-commands to ``wino``'s sub-parsers; each of ``more`` adds one of another package's
+    (the group is what a user evaluates; where the code lives is the library's business)."""
     from .score import METHODS, NORMALIZATIONS
 
     evaluation = subparsers.add_parser("eval", help="zero-shot evaluation of language models",
@@ -369,31 +268,8 @@ def add_eval_commands(subparsers: Any) -> argparse.ArgumentParser:
     add_verbose_option(p)
     p.set_defaults(func=cmd_winologic)
 
-    from wino_toolkit.train.options import add_training_options
-
-    p = sub.add_parser("transfer", help="fine-tune on each source corpus, evaluate on every target: the transfer matrix",
-                       description="Fine-tune on each --train corpus (several seeds), score every --eval corpus (one "
-                       "column per language), and write transfer.json, transfer.md and a heatmap (transfer.png/.svg).")
-    p.add_argument("--train", nargs="+", required=True, metavar="CORPUS", type=input_path, help="source corpora, one row each")
-    p.add_argument("--eval", nargs="+", required=True, metavar="CORPUS", type=input_path, help="target corpora, a column per corpus and language")
-    p.add_argument("-o", "--output", required=True, metavar="DIR", type=output_dir("runs", "predictions", "transfer.*"), help="runs, predictions, transfer.json/.md/.png/.svg; "
-                   "a run already there is loaded, not trained again")
-    p.add_argument("--from", dest="source_format", metavar="FORMAT", help="format of the --eval corpora (default: detected)")
-    add_reader_option(p)
-    p.add_argument("--train-from", dest="train_format", metavar="FORMAT", help="format of the --train corpora (default: detected)")
-    p.add_argument("-T", dest="train_option", action="append", metavar="[FILE:]KEY=VALUE",
-                   help="deprecated: -O TRAINFILE:KEY=VALUE (a reader option of the --train corpora only)")
-    p.add_argument("--ft", action="store_true", help="also fine-tune each source's model on each target's train part "
-                   "(the paper's -ft rows); both rows are then scored on the target's held-out test part")
-    p.add_argument("--split-seed", type=integer(0), default=0, help="seed of the targets' train/dev/test split with --ft (default 0)")
-    p.add_argument("--dedupe", action="store_true", help="leave target items that overlap the source out of the score")
-    p.add_argument("--threshold", type=number(0, 1, above=True), default=0.9,
-                   help="near-duplicate similarity counted as overlap, in (0, 1] (default 0.9)")
-    p.add_argument("--json", action="store_true", help="the record (runs, overlap, matrix) as JSON")
-    p.add_argument("--markdown", action="store_true", help="the matrix as a Markdown table")
-    add_training_options(p)
-    add_verbose_option(p)
-    p.set_defaults(func=cmd_transfer)
+    for add in more:  # commands of other packages that belong in the group (wino eval transfer)
+        add(sub)
 
     p = sub.add_parser("compare", help="McNemar's exact test between two runs' predictions on the same items")
     p.add_argument("a", metavar="A.jsonl", type=input_path, help="predictions of run A (wino eval lm --predictions)")

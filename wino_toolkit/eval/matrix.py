@@ -61,11 +61,12 @@ class Cell(OverSeeds):
 @dataclass
 class TransferMatrix:
     """Rows are training corpora (in first-seen order), columns the corpora evaluated on. ``record`` is what
-    :func:`~.transfer.transfer` ran (every run's record, the overlap counts); it is not part of :meth:`to_json`."""
+    :func:`wino_toolkit.train.transfer.transfer` ran (a :class:`~wino_toolkit.train.transfer.TransferRecord`: every
+    run's record, the overlap counts); it is not part of :meth:`to_json`."""
 
     cells: list[Cell]
     signature: str
-    record: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
+    record: Any = field(default=None, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         seen = set()

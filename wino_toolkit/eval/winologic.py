@@ -28,7 +28,10 @@ from wino_toolkit import launch
 
 from .score import Request, loglikelihoods
 
-__all__ = ["Judgement", "claims", "judge_knowledge", "nli_pairs", "judge_by_nli", "knowledge_table"]
+__all__ = ["Judgement", "claims", "judge_knowledge", "nli_pairs", "judge_by_nli", "knowledge_table", "BASELINES", "render_knowledge_table"]
+
+#: the paper's baselines by the name ``--baseline`` gives them: (signature tag, title)
+BASELINES = {"lm": ("b1-lm", "baseline 1: the LM's loss"), "nli": ("b3-nli", "baseline 3: an NLI model")}
 
 
 @dataclass(frozen=True)
@@ -138,3 +141,16 @@ def knowledge_table(judgements: Iterable[Judgement]) -> list[dict[str, Any]]:
         for key in ((j.variant, "all"), (j.variant, "true" if j.label else "false")):
             groups.setdefault(key, []).append(j.judged == j.label)
     return [{"variant": v, "label": label, "items": len(r), "accuracy": sum(r) / len(r)} for (v, label), r in sorted(groups.items())]
+
+
+def render_knowledge_table(rows: Sequence[dict[str, Any]], *, baseline: str, signature: str) -> Any:
+    """A rich table of :func:`knowledge_table`'s ``rows`` for ``baseline`` (``lm`` or ``nli``), the signature as its
+    caption."""
+    from rich.table import Table
+
+    table = Table(title=f"WinoLogic {BASELINES[baseline][1]} judges the knowledge", caption=signature)
+    for column in ("variant", "label", "items", "accuracy"):
+        table.add_column(column, justify="right" if column in ("items", "accuracy") else "left")
+    for r in rows:
+        table.add_row(r["variant"], r["label"], str(r["items"]), f"{r['accuracy']:.3f}")
+    return table

@@ -49,8 +49,9 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from ..errors import FormatError, FormError
+from ..intervals import wilson
 from ..schema import Item
-from .agreement import Agreement, same_text, wilson
+from .agreement import Agreement, same_text
 
 __all__ = ["encode", "apply_edits", "GoldEntry", "load_gold", "derive_one", "GoldReport",
            "evaluate_gold", "Invented", "load_invented", "evaluate_invented"]
@@ -138,7 +139,10 @@ def load_gold(path: str | Path) -> list[GoldEntry]:
 
 def derive_one(item: Item, form: str, candidate: int | None) -> tuple[str | None, list[str] | None]:
     """What the toolkit makes of ``item`` in ``form`` (text, blank options), or ``(None, None)`` when it refuses."""
-    from . import FormReport, blank, disambiguated, nli
+    from .blank_form import blank
+    from .disambiguated_form import disambiguated
+    from .nli_form import nli
+    from .report import FormReport
 
     report = FormReport()
     if form == "blank":

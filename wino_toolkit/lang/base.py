@@ -1,8 +1,10 @@
 """What every language offers the derived forms: substitution, NLI hypotheses and blanks.
 
 A language is a folder ``wino_toolkit/lang/<code>/`` whose ``__init__`` defines a subclass of
-:class:`Language` and registers it; sibling modules hold its tables (pronoun forms, clause
-boundaries, contractions) as UPPER_CASE constants. This base class substitutes the mention
+:class:`Language` and registers it; sibling modules hold its rules by concern (phrases, clauses,
+agreement: mixins the class is composed of) and its tables by topic (pronoun forms, clause openers,
+contractions) as UPPER_CASE constants. :class:`Token` and :func:`tokenizer` are the tokens the
+rule-based languages share. This base class substitutes the mention
 verbatim and cuts clauses at punctuation; the forms use it for a language without a folder only
 when the user asks for verbatim substitution (``--verbatim``), since verbatim substitution mangles
 languages that inflect ("потому что организаторам митинга опасались").
@@ -10,14 +12,46 @@ languages that inflect ("потому что организаторам мити
 from __future__ import annotations
 
 import re
-from typing import ClassVar
+from functools import lru_cache
+from typing import Callable, ClassVar, NamedTuple
 
 from ..errors import FormError
 from ..schema import Item, Span
 
-__all__ = ["Language", "Edit", "apply", "mention_text", "replace_span", "sentence_initial"]
+__all__ = ["Edit", "Language", "Token", "apply", "mention_text", "replace_span", "same_case", "sentence_initial", "tokenizer"]
 
 SENTENCE_END = re.compile(r"[.!?。！？]+[\"'”’»）)]*")
+
+
+class Token(NamedTuple):
+    """A word or punctuation mark of a text, as the rule-based languages (fr, pt, ru) read it."""
+
+    start: int
+    end: int
+    text: str
+    low: str  # lower case, folded as the language's tables are written (see :func:`tokenizer`)
+
+    @property
+    def is_word(self) -> bool:
+        return self.text[0].isalnum()
+
+
+def tokenizer(pattern: re.Pattern[str], fold: Callable[[str], str] = str.lower) -> Callable[[str], tuple[Token, ...]]:
+    """A memoised tokenizer for one language: what differs between languages is the word ``pattern`` (elisions,
+    hyphens, apostrophes) and the ``fold`` that makes a token's ``low`` match the tables (French "’" → "'",
+    Russian ё → е). Memoised per language, as every form asks again for the same texts and clauses."""
+
+    @lru_cache(maxsize=4096)
+    def tokenize(text: str) -> tuple[Token, ...]:
+        """The tokens of ``text``; memoised, as every form asks again for the same texts and clauses."""
+        return tuple(Token(m.start(), m.end(), m.group(), fold(m.group())) for m in pattern.finditer(text))
+
+    return tokenize
+
+
+def same_case(model: str, word: str) -> str:
+    """``word`` with the capital of ``model``'s first letter ("Qu'" → "Que")."""
+    return word[:1].upper() + word[1:] if model[:1].isupper() else word
 
 
 def mention_text(item: Item, k: int) -> str:

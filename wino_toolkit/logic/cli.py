@@ -8,12 +8,11 @@ a script can tell a timeout from a pass.
 from __future__ import annotations
 
 import argparse
-import json
-import sys
 from typing import Any
 
 from wino_toolkit.argtypes import integer, number
-from wino_toolkit.console import add_reader_option, key_values, make_console
+from wino_toolkit.command_io import print_json, read_inputs
+from wino_toolkit.console import add_reader_option, counted_task, item_progress, make_console
 from wino_toolkit.errors import ParameterError
 from wino_toolkit.io import check_output_file
 from wino_toolkit.paths import input_path, output_dir, output_path
@@ -47,9 +46,9 @@ def cmd_verify(args: argparse.Namespace) -> int:
     if args.prover == "all":
         return _verify_all(args)
     console = make_console(stderr=True)
-    with console.status("checking") as status:
+    with item_progress(console, "files") as bar:
         verdicts = verify_files(args.files, prover=args.prover, timeout_ms=args.timeout, jobs=args.jobs,
-                                progress=lambda n, total: status.update(f"checked {n}/{total}"))
+                                progress=counted_task(bar, "checking"))
     counts = {name: {s: 0 for s in STATUSES} for name in CHECKS}
     for v in verdicts:
         for name, c in v.checks.items():
@@ -61,9 +60,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
     summary["prover"] = args.prover
     sig = signature(args.timeout, (args.prover,))
     if args.json:
-        json.dump({"signature": sig, "results": [v.to_dict() for v in verdicts], "summary": summary},
-                  sys.stdout, ensure_ascii=False, indent=1)
-        sys.stdout.write("\n")
+        print_json({"signature": sig, "results": [v.to_dict() for v in verdicts], "summary": summary})
     else:
         _print_verdicts(verdicts, summary, sig)
     return 1 if failed else UNKNOWN_EXIT if summary["unknown"] else 0
@@ -79,9 +76,9 @@ def _verify_all(args: argparse.Namespace) -> int:
     from .provers import PROVERS, signature
 
     console = make_console(stderr=True)
-    with console.status("checking") as status:
+    with item_progress(console, "files") as bar:
         comparisons = compare_files(args.files, provers=PROVERS, timeout_ms=args.timeout, jobs=args.jobs,
-                                    progress=lambda n, total: status.update(f"checked {n}/{total} with {', '.join(PROVERS)}"))
+                                    progress=counted_task(bar, f"checking with {', '.join(PROVERS)}"))
     statuses = [c.status for c in comparisons]
     summary = {"files": len(comparisons), "provers": list(PROVERS),
                **{s: statuses.count(s) for s in ("pass", "fail", "disagree", "unconfirmed")},
@@ -89,9 +86,7 @@ def _verify_all(args: argparse.Namespace) -> int:
                "seconds": {p: round(sum(c.verdicts[p].seconds for c in comparisons), 3) for p in PROVERS}}
     sig = signature(args.timeout, PROVERS)
     if args.json:
-        json.dump({"signature": sig, "results": [c.to_dict() for c in comparisons], "summary": summary},
-                  sys.stdout, ensure_ascii=False, indent=1)
-        sys.stdout.write("\n")
+        print_json({"signature": sig, "results": [c.to_dict() for c in comparisons], "summary": summary})
     else:
         table = Table(title="knowledge checks by every prover", caption=sig)
         table.add_column("file")
@@ -180,13 +175,11 @@ def cmd_render(args: argparse.Namespace) -> int:
     if args.items is None and (args.to or args.corpus != "wsc285-logic" or args.read_option):
         raise ParameterError("--to, --corpus and -O need --items (the corpus whose items the sentences explain)")
     check_output_file(args.output, "-o")
-    corpus = None if args.items is None else wt.read(args.items, source_format=args.source_format,
-                                                       options=key_values(args.read_option, "-O"))
+    corpus = None if args.items is None else read_inputs(args.items, args.source_format, args.read_option)
     console = make_console(stderr=True)
-    with console.status("rendering") as status:
+    with item_progress(console, "files") as bar:
         formalizations, sentences = render_files(args.files, variants=args.variant or VARIANTS, generate=not args.no_generate,
-                                                 timeout_ms=args.timeout,
-                                                 progress=lambda n, total: status.update(f"rendered {n}/{total}"))
+                                                 timeout_ms=args.timeout, progress=counted_task(bar, "rendering"))
     if args.balance:
         from .files import balance
 
@@ -237,8 +230,6 @@ def _coverage_table(cover: dict[str, Any]) -> Any:
 def cmd_stats(args: argparse.Namespace) -> int:
     from collections import Counter
 
-    import wino_toolkit as wt
-
     from .provers import signature
     from .files import render_files
     from .sentences import pair_stats, rendered_pairs, winologic_pairs
@@ -249,7 +240,7 @@ def cmd_stats(args: argparse.Namespace) -> int:
     for variant in VARIANTS:
         rows += [(f"rendered, {variant}", r) for r in pair_stats(rendered_pairs(sentences, variant))]
     if args.winologic:
-        rows += [("WinoLogic", r) for r in pair_stats(winologic_pairs(wt.read(args.winologic))) if r.group == "all"]
+        rows += [("WinoLogic", r) for r in pair_stats(winologic_pairs(read_inputs(args.winologic))) if r.group == "all"]
     one = [s for s in sentences if s.variant == VARIANTS[0]]
     summary = {
         "formalizations": len(formalizations),
@@ -262,9 +253,8 @@ def cmd_stats(args: argparse.Namespace) -> int:
         "coverage": cover,
     }
     if args.json:
-        json.dump({"signature": signature(args.timeout), "summary": summary,
-                   "table": [{"source": source, **r.to_dict()} for source, r in rows]}, sys.stdout, indent=1)
-        sys.stdout.write("\n")
+        print_json({"signature": signature(args.timeout), "summary": summary,
+                    "table": [{"source": source, **r.to_dict()} for source, r in rows]})
         return 0
     from rich.table import Table
 
@@ -291,14 +281,12 @@ def _schema(item: str) -> str:
 
 
 def cmd_link(args: argparse.Namespace) -> int:
-    import wino_toolkit as wt
-
     from .files import shipped_formalizations
     from .sentences import coverage, link_items
 
     check_output_file(args.output, "-o")
-    records = list(wt.read(args.winologic))
-    corpus = wt.read(args.items, source_format=args.source_format, options=key_values(args.read_option, "-O"))
+    records = read_inputs(args.winologic)
+    corpus = read_inputs(args.items, args.source_format, args.read_option)
     links = link_items(records, corpus, fuzzy=args.fuzzy)
     formalized = [p.stem for p in shipped_formalizations()]
     report = coverage(links, formalized)
@@ -311,8 +299,7 @@ def cmd_link(args: argparse.Namespace) -> int:
                 agrees = "" if link.answer_agrees is None else str(link.answer_agrees).lower()
                 out.write(f"{link.record}\t{link.item or ''}\t{link.method or ''}\t{link.score}\t{agrees}\n")
     if args.json:
-        json.dump(report, sys.stdout, indent=1)
-        sys.stdout.write("\n")
+        print_json(report)
         return 0
     r = report
     console = make_console()

@@ -14,7 +14,7 @@ from wino_toolkit.io import check_output_dir
 
 from . import checks
 from .checks import Problem, Verdict
-from .export import FORMATS, INDEX_COLUMNS, SUFFIX, WRITERS, questions
+from .problem_files import FORMATS, INDEX_COLUMNS, SUFFIX, WRITERS, questions
 from .generate import KnowledgeSentence, knowledge_sentences
 from .provers import PROVERS, Comparison, available, compare, decide
 from .render import VARIANTS

@@ -1,8 +1,8 @@
 """The six checks decided by independent provers: Z3 (:mod:`.checks`), cvc5 and the E prover.
 
-cvc5 (its Python package) reads each question of :mod:`.export` as SMT-LIB2, with model-based
+cvc5 (its Python package) reads each question of :mod:`.problem_files` as SMT-LIB2, with model-based
 quantifier instantiation so that it can answer ``sat``; E (the ``eprover`` program) reads it as a
-TPTP problem and answers with an SZS status. Both see the encoding written in :mod:`.export`, not
+TPTP problem and answers with an SZS status. Both see the encoding written in :mod:`.problem_files`, not
 Z3's. A prover that cannot settle a question within the timeout says ``unknown``, and
 :func:`compare` never counts that as a pass: a check is agreed only when every prover decided it
 the same way.
@@ -20,7 +20,7 @@ from wino_toolkit.errors import MissingDependencyError, ParameterError
 from wino_toolkit.extras import require
 
 from .checks import CHECKS, CheckResult, Verdict
-from .export import Question, entity_naming, questions, to_smt2, to_tptp
+from .problem_files import Question, entity_naming, questions, to_smt2, to_tptp
 from .syntax import Formalization
 
 __all__ = ["PROVERS", "prover_version", "decide", "Comparison", "compare", "available", "signature"]

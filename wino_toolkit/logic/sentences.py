@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Sequence
 
 from wino_toolkit.schema import Item
+from wino_toolkit.text import normalize
 
 __all__ = ["words", "jaccard", "edit_distance", "PairStats", "pair_stats", "winologic_pairs", "Link", "link_items", "normalise", "coverage", "rendered_pairs"]
 
@@ -22,6 +23,8 @@ _WORD = re.compile(r"\w+")
 
 
 def words(text: str) -> list[str]:
+    """Lower-cased ``\\w+`` runs. WinoLogic is English and its Table 1 figures in BENCHMARKS.md are measured on
+    these; :func:`wino_toolkit.tokens.words` would keep "couldn't" one word and move them (Jaccard 0.919 to 0.915)."""
     return _WORD.findall(text.lower())
 
 
@@ -102,7 +105,9 @@ def winologic_pairs(items: Iterable[Item]) -> list[tuple[str, str, str]]:
 
 
 def normalise(text: str) -> str:
-    """Text compared for linking: NFKC (no-break spaces become spaces), straight quotes, one space, lower case."""
+    """A referent's text for comparing its words: NFKC (no-break spaces become spaces), straight quotes, one space,
+    lower case. Unlike :func:`wino_toolkit.text.normalize` (which links the texts) it keeps punctuation, so that a
+    possessive's "'s" can be taken off ("Tina's drawing" is Tina)."""
     text = unicodedata.normalize("NFKC", text)
     text = text.translate(str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"'}))
     return " ".join(text.split()).lower()
@@ -118,15 +123,17 @@ class Link:
 
 
 def link_items(records: Iterable[Item], targets: Iterable[Item], fuzzy: float = 0.9) -> list[Link]:
-    """Each record's WSC item: same normalised text, else the most similar text at ``fuzzy`` or above."""
+    """Each record's WSC item: the same text after :func:`wino_toolkit.text.normalize` (the toolkit's one form for
+    comparing texts across corpora: punctuation and case do not count), else the most similar such text at ``fuzzy``
+    or above."""
     by_text: dict[str, list[Item]] = {}
     for item in targets:
-        by_text.setdefault(normalise(item.text), []).append(item)
+        by_text.setdefault(normalize(item.text), []).append(item)
     texts = list(by_text)
     cache: dict[str, tuple[str | None, str | None, float]] = {}
     out = []
     for record in records:
-        key = normalise(record.text)
+        key = normalize(record.text)
         if key not in cache:
             if key in by_text:
                 cache[key] = (key, "exact", 1.0)

@@ -10,7 +10,7 @@ torch, transformers and datasets are imported only when a model is trained (the 
 """
 from .experiments import grid_search, learning_curve
 from .finetune import Run, TrainConfig, fine_tune
-from .overlap import overlap
+from wino_toolkit.overlap import overlap
 from .splits import nested_samples, split, write_splits
 
 __all__ = ["fine_tune", "Run", "TrainConfig", "grid_search", "learning_curve", "split", "nested_samples", "write_splits",

@@ -1,4 +1,4 @@
-"""``wino train``, ``wino split`` and ``wino overlap``: fine-tuning (one run, a grid over seeds, or a
+"""``wino train``, ``wino data split`` and ``wino data overlap``: fine-tuning (one run, a grid over seeds, or a
 learning curve), twin-safe splits of a corpus, and contamination between corpora.
 
 Thin wrappers over :mod:`.finetune`, :mod:`.experiments`, :mod:`.splits` and :mod:`.overlap`:
@@ -13,6 +13,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from wino_toolkit.argtypes import integer, number
+from wino_toolkit.command_io import print_json, read_inputs
 from wino_toolkit.console import (add_reader_option, add_verbose_option, deprecated_options, item_progress, key_values,
                                   labelled_tasks, make_console, skip_summary)
 from wino_toolkit.errors import ParameterError
@@ -27,61 +29,39 @@ __all__ = ["add_data_commands", "add_train_commands"]
 RUN = ("model", "checkpoints", "run.json", "grid.*", "curve.*", "*=*", "default", "size-*")
 
 
-def _read(paths: list[str], source_format: str | None, options: ReaderOptions | list[str] | None) -> list:
-    """The items of ``paths``; ``options`` are ``-O`` pairs, or a :class:`ReaderOptions` shared with the
-    command's other reads (checked by the caller once all have read)."""
-    import wino_toolkit as wt
-
-    if not isinstance(options, ReaderOptions):
-        options = key_values(options, "-O")
-    return list(wt.read(paths, source_format=source_format, options=options))
-
-
-def _print_json(obj: Any) -> None:
-    json.dump(obj, sys.stdout, ensure_ascii=False, indent=1)
-    sys.stdout.write("\n")
-
-
 def cmd_split(args: argparse.Namespace) -> int:
-    from .splits import RECORD_FILE, check_fractions, item_format, split, write_splits
+    from .splits import RECORD_FILE, check_fractions, item_format, split, splits_table, write_splits
 
     check_fractions(args.dev, args.test)
     item_format(args.to)  # refused before anything is read
-    check_output_dir(args.output, "-o", "wino split")
-    items = _read(args.inputs, args.source_format, args.read_option)
+    check_output_dir(args.output, "-o", "wino data split")
+    items = read_inputs(args.inputs, args.source_format, args.read_option)
     parts = split(items, dev=args.dev, test=args.test, seed=args.seed)
     files = write_splits(parts, args.output, to=args.to, sources=args.inputs)
     record = json.loads((Path(args.output) / RECORD_FILE).read_text(encoding="utf-8"))
     if args.json:
-        _print_json(record)
+        print_json(record)
         return 0
-    from rich.table import Table
-
-    table = Table(title=f"{len(items)} items split with seed {args.seed} into {args.output}")
-    for name in ("split", "items", "schemas", "file"):
-        table.add_column(name, justify="right" if name in ("items", "schemas") else "left")
-    for (name, counts), path in zip(record["counts"].items(), files):
-        table.add_row(name, str(counts["items"]), str(counts["schemas"]), str(path))
-    make_console().print(table)
+    make_console().print(splits_table(record, files, title=f"{len(items)} items split with seed {args.seed} into {args.output}"))
     return 0
 
 
 def cmd_overlap(args: argparse.Namespace) -> int:
-    from .overlap import overlap
+    from wino_toolkit.overlap import overlap
 
     if not 0 < args.threshold <= 1:
         raise ParameterError(f"--threshold {args.threshold} is not within (0, 1]")
     options = ReaderOptions(key_values(args.read_option, "-O"))
     options.add_to_each(args.against, deprecated_options(args.against_option, "-A", args.against))
-    targets = _read(args.inputs, args.source_format, options)
+    targets = read_inputs(args.inputs, args.source_format, options)
     # the same files on both sides: a corpus against itself, read once, so that only its internal duplicates show
     # (items are compared by content whatever their ids: a file read twice would overlap itself entirely)
     itself = _same_files(args.inputs, args.against) and args.against_format == args.source_format and not args.against_option
-    sources = targets if itself else _read(args.against, args.against_format, options)
+    sources = targets if itself else read_inputs(args.against, args.against_format, options)
     options.check()
     report = overlap(targets, sources, threshold=args.threshold)
     if args.json:
-        _print_json(report.to_json(details=args.details))
+        print_json(report.to_json(details=args.details))
         return 0
     console = make_console()
     console.print(report.table())
@@ -120,13 +100,6 @@ def _sizes(spec: str) -> list[int]:
     return sorted(set(sizes))
 
 
-def _write(path: Path, text: str) -> None:
-    from wino_toolkit.io import atomic_output, text_writer
-
-    with atomic_output(path) as fh, text_writer(fh) as w:
-        w.write(text)
-
-
 def cmd_train(args: argparse.Namespace) -> int:
     from wino_toolkit import launch
 
@@ -145,9 +118,9 @@ def cmd_train(args: argparse.Namespace) -> int:
     check_output_dir(out, "-o", "wino train")
     resolve_model(args.model, what="encoder")  # before any reading
     options = ReaderOptions(key_values(args.read_option, "-O"))
-    items = _read(args.inputs, args.source_format, options)
-    dev = _read(args.dev, args.source_format, options) if args.dev else None
-    evaluate_on = _read(args.evaluate, args.source_format, options) if args.evaluate else dev
+    items = read_inputs(args.inputs, args.source_format, options)
+    dev = read_inputs(args.dev, args.source_format, options) if args.dev else None
+    evaluate_on = read_inputs(args.evaluate, args.source_format, options) if args.evaluate else dev
     options.check()
     console = make_console(stderr=True)
     with item_progress(console, "steps") as bar:
@@ -161,18 +134,16 @@ def cmd_train(args: argparse.Namespace) -> int:
             result = learning_curve(items, model=args.model, sizes=sizes, output_dir=out, evaluate_on=evaluate_on,
                                     dev=dev if args.evaluate else None, seeds=seeds, config=config, target=target,
                                     progress=progress)
-            stem, record = "curve", result.to_json()
         elif grid or len(seeds) > 1:
             result = grid_search(items, model=args.model, output_dir=out, grid=grid, seeds=seeds, dev=dev, config=config,
                                  progress=progress)
-            stem, record = "grid", result.to_json()
         else:
             run = fine_tune(items, model=args.model, output_dir=out, dev=dev, config=config, resume=args.resume,
                             progress=lambda step, total: progress("", step, total))
             if not launch.is_main():  # under torchrun / accelerate launch the main process reports
                 return 0
             if args.json:
-                _print_json(run.to_json())
+                print_json(run.to_json())
             else:
                 accuracy = "-" if run.dev_accuracy is None else f"{run.dev_accuracy:.3f}"
                 make_console().print(f"dev accuracy {accuracy} ({run.dev_items} items; trained on {run.train_items}, "
@@ -184,13 +155,10 @@ def cmd_train(args: argparse.Namespace) -> int:
             return 0
     if not launch.is_main():
         return 0
-    _write(out / f"{stem}.json", json.dumps(record, ensure_ascii=False, indent=1) + "\n")
-    _write(out / f"{stem}.md", result.markdown())
-    files = [out / f"{stem}.json", out / f"{stem}.md"]
-    if sizes:
-        files += result.plot(out / stem, formats=("png", "svg"))
+    files = result.save(out)
+    record = result.to_json()
     if args.json:
-        _print_json(record)
+        print_json(record)
     else:
         make_console().print(result.table())
     if record.get("skip_reasons"):
@@ -229,7 +197,7 @@ def add_train_commands(subparsers: Any) -> None:
 
 
 def add_data_commands(subparsers: Any) -> None:
-    """Add ``split`` and ``overlap`` to ``wino``'s sub-parsers."""
+    """Add ``split`` and ``overlap`` to ``subparsers`` (``wino data``'s)."""
     p = subparsers.add_parser("split", help="split a corpus into train/dev(/test) by whole twin groups",
                               description="Split a corpus into train, dev (and test) without separating the versions "
                               "of a schema; writes DIR/train.jsonl, DIR/dev.jsonl (DIR/test.jsonl) and DIR/split.json.")
@@ -258,3 +226,91 @@ def add_data_commands(subparsers: Any) -> None:
     p.add_argument("--json", action="store_true", help="print counts per target corpus as JSON")
     p.add_argument("--details", action="store_true", help="also list every pair (target, source, kind, similarity)")
     p.set_defaults(func=cmd_overlap)
+
+
+def cmd_transfer(args: argparse.Namespace) -> int:
+    from wino_toolkit import launch
+    from .options import config_from_args, seeds_from_args
+    from .transfer import by_corpus_and_language, save_transfer, transfer, transfer_json
+
+    config, seeds = config_from_args(args), seeds_from_args(args)
+    out = Path(args.output)
+    check_output_dir(out, "-o", "wino eval transfer")
+    resolve_model(args.model, what="encoder")  # before any reading
+    options = ReaderOptions(key_values(args.read_option, "-O"))
+    options.add_to_each(args.train, deprecated_options(args.train_option, "-T", args.train))
+    trained = [(path, read_inputs(path, args.train_format, options)) for path in args.train]
+    evaluated = [(path, read_inputs(path, args.source_format, options)) for path in args.eval]
+    options.check()
+    sources = {}
+    for path, items in trained:
+        label = "+".join(sorted({i.corpus for i in items})) or Path(path).stem
+        sources[label if label not in sources else f"{label} ({Path(path).name})"] = items
+    targets: dict[str, list] = {}
+    for _, items in evaluated:
+        for label, found in by_corpus_and_language(items).items():
+            targets.setdefault(label, []).extend(found)
+    console = make_console(stderr=True)
+    with item_progress(console, "steps") as bar:
+        progress = labelled_tasks(bar, "fine-tuning")
+        matrix = transfer(sources, targets, model=args.model, output_dir=out, seeds=seeds, config=config,
+                                  finetune_targets=args.ft, split_seed=args.split_seed, dedupe=args.dedupe,
+                                  threshold=args.threshold, progress=progress)
+    if not launch.is_main():  # the main process writes and reports
+        return 0
+    files = save_transfer(matrix, out)
+    if args.json:
+        print_json(transfer_json(matrix))
+    elif args.markdown:
+        sys.stdout.write(matrix.markdown())
+    else:
+        make_console().print(matrix.table())
+    record = matrix.record
+    found = {f"{s} → {t}": (n, record.overlap_routes[s][t]) for s, counts in record.overlap.items()
+             for t, n in counts.items() if n}
+    if found:
+        console.print("overlap with the source" + (" (left out)" if args.dedupe else " (scored; --dedupe leaves it out)") + ": "
+                      + "; ".join(f"{k}: {n} ({', '.join(f'{c} by {r}' for r, c in routes.items())})"
+                                  for k, (n, routes) in found.items()), markup=False)
+    for name, reason in record.unscorable.items():
+        console.print(f"{name}: not scored ({reason})", markup=False)
+    skips = {f"source {run['source']}": run.get("skip_reasons") for run in record.runs}  # its seeds skip alike
+    skips.update({f"target {name}": reasons for name, reasons in record.skipped.items()})
+    for label, reasons in skips.items():
+        if reasons:
+            console.print(skip_summary(reasons, label + ": skipped {n} item(s)"), markup=False)
+    if record.reused:
+        console.print(f"reused {len(record.reused)} finished run(s), not trained again: " + ", ".join(record.reused),
+                      markup=False, soft_wrap=True)
+    console.print("wrote " + ", ".join(map(str, files)))
+    return 0
+
+
+def add_transfer_command(group: Any) -> None:
+    """``wino eval transfer``, added to the ``eval`` group by ``wino``'s parser: a training experiment shown among
+    the evaluations."""
+    from .options import add_training_options
+
+    p = group.add_parser("transfer", help="fine-tune on each source corpus, evaluate on every target: the transfer matrix",
+                       description="Fine-tune on each --train corpus (several seeds), score every --eval corpus (one "
+                       "column per language), and write transfer.json, transfer.md and a heatmap (transfer.png/.svg).")
+    p.add_argument("--train", nargs="+", required=True, metavar="CORPUS", type=input_path, help="source corpora, one row each")
+    p.add_argument("--eval", nargs="+", required=True, metavar="CORPUS", type=input_path, help="target corpora, a column per corpus and language")
+    p.add_argument("-o", "--output", required=True, metavar="DIR", type=output_dir("runs", "predictions", "transfer.*"), help="runs, predictions, transfer.json/.md/.png/.svg; "
+                   "a run already there is loaded, not trained again")
+    p.add_argument("--from", dest="source_format", metavar="FORMAT", help="format of the --eval corpora (default: detected)")
+    add_reader_option(p)
+    p.add_argument("--train-from", dest="train_format", metavar="FORMAT", help="format of the --train corpora (default: detected)")
+    p.add_argument("-T", dest="train_option", action="append", metavar="[FILE:]KEY=VALUE",
+                   help="deprecated: -O TRAINFILE:KEY=VALUE (a reader option of the --train corpora only)")
+    p.add_argument("--ft", action="store_true", help="also fine-tune each source's model on each target's train part "
+                   "(the paper's -ft rows); both rows are then scored on the target's held-out test part")
+    p.add_argument("--split-seed", type=integer(0), default=0, help="seed of the targets' train/dev/test split with --ft (default 0)")
+    p.add_argument("--dedupe", action="store_true", help="leave target items that overlap the source out of the score")
+    p.add_argument("--threshold", type=number(0, 1, above=True), default=0.9,
+                   help="near-duplicate similarity counted as overlap, in (0, 1] (default 0.9)")
+    p.add_argument("--json", action="store_true", help="the record (runs, overlap, matrix) as JSON")
+    p.add_argument("--markdown", action="store_true", help="the matrix as a Markdown table")
+    add_training_options(p)
+    add_verbose_option(p)
+    p.set_defaults(func=cmd_transfer)

@@ -63,6 +63,12 @@ class LearningCurve:
         frame.attrs.update(signature=self.signature, target=self.target, chance=self.chance)
         return frame
 
+    def save(self, directory: str | Path) -> list[Path]:
+        """``curve.json``, ``curve.md`` and the plot (``curve.png``, ``curve.svg``) in ``directory``: the paths written."""
+        from .outputs import write_outputs
+
+        return write_outputs(directory, "curve", self.to_json(), self.markdown()) + self.plot(Path(directory) / "curve")
+
     def markdown(self) -> str:
         """A Markdown table, the chance level and the signature under it."""
         target = self.target.replace("|", "\\|")

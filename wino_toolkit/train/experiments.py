@@ -84,6 +84,12 @@ class GridResult:
                 "points": [{"settings": p.settings, "seeds": p.seeds, "dev_accuracies": p.accuracies, "mean": p.mean,
                             "std": p.std, "runs": p.runs} for p in self.points]}
 
+    def save(self, directory: str | Path) -> list[Path]:
+        """``grid.json`` (:meth:`to_json`) and ``grid.md`` (:meth:`markdown`) in ``directory``: the paths written."""
+        from .outputs import write_outputs
+
+        return write_outputs(directory, "grid", self.to_json(), self.markdown())
+
     def markdown(self) -> str:
         lines = ["| settings | seeds | dev accuracy (mean ± std) | per seed |", "|---|---:|---:|---|"]
         for p in self.points:

@@ -130,12 +130,18 @@ class Run:
     skip_reasons: dict[str, int] = field(default_factory=dict)  # why the skipped items were left out, with counts
 
     @property
-    def signature(self) -> str:
+    def settings_signature(self) -> str:
+        """The model and settings part of :attr:`signature`, without the seed and the data: what the runs of an
+        experiment over seeds or corpora (a transfer matrix) share."""
         c = self.config
         steps = f"|max_steps:{c.max_steps}" if c.max_steps > 0 else ""  # it, not the epochs, decided the length
-        return (f"train|model:{self.identity}|form:{c.form}|lr:{c.learning_rate:g}|ep:{c.epochs:g}{steps}|bs:{c.batch_size}"
-                f"x{c.gradient_accumulation}|wd:{c.weight_decay:g}|warmup:{c.warmup_ratio:g}|len:{c.max_length}"
-                f"|seed:{c.seed}|data:{self.data}|v:{self.versions.get('wino-toolkit', '?')}")
+        return (f"model:{self.identity}|form:{c.form}|lr:{c.learning_rate:g}|ep:{c.epochs:g}{steps}|bs:{c.batch_size}"
+                f"x{c.gradient_accumulation}|wd:{c.weight_decay:g}|warmup:{c.warmup_ratio:g}|len:{c.max_length}")
+
+    @property
+    def signature(self) -> str:
+        return (f"train|{self.settings_signature}|seed:{self.config.seed}|data:{self.data}"
+                f"|v:{self.versions.get('wino-toolkit', '?')}")
 
     def to_json(self) -> dict[str, Any]:
         return {"signature": self.signature, "model": self.model, "identity": self.identity,

@@ -19,7 +19,7 @@ from wino_toolkit.schema import Item
 if TYPE_CHECKING:
     from wino_toolkit.formats import Format
 
-__all__ = ["WINOGRANDE_SIZES", "Splits", "split", "nested_samples", "write_splits", "group_key", "check_fractions", "item_format"]
+__all__ = ["WINOGRANDE_SIZES", "Splits", "split", "nested_samples", "write_splits", "group_key", "check_fractions", "item_format", "splits_table"]
 
 #: items in WinoGrande's training sizes XS, S, M, L, XL (Sakaguchi et al. 2020), for learning curves
 WINOGRANDE_SIZES = {"xs": 160, "s": 640, "m": 2558, "l": 10234, "xl": 40398}
@@ -179,6 +179,18 @@ def write_splits(parts: dict[str, list[Item]], directory: str | os.PathLike, *, 
         json.dump(record, text, ensure_ascii=False, indent=1)
         text.write("\n")
     return [*files.values(), out / RECORD_FILE]
+
+
+def splits_table(record: dict[str, Any], files: Sequence[str | os.PathLike], *, title: str) -> Any:
+    """A rich table of ``split.json``'s ``record``: items and schemas per split, beside the file written for it."""
+    from rich.table import Table
+
+    table = Table(title=title)
+    for name in ("split", "items", "schemas", "file"):
+        table.add_column(name, justify="right" if name in ("items", "schemas") else "left")
+    for (name, counts), path in zip(record["counts"].items(), files):
+        table.add_row(name, str(counts["items"]), str(counts["schemas"]), str(path))
+    return table
 
 
 def _record(parts: dict[str, list[Item]], sources: dict[str, str] | None = None) -> dict[str, Any]:

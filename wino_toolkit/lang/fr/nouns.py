@@ -1,7 +1,75 @@
-"""Noun endings whose gender is (nearly) certain, for "leur" + noun (which does not show gender)."""
+"""Noun-phrase tables: determiners, contractions and elision, the gender a noun's ending shows, and the
+adjectives that stand before or after the noun."""
 from __future__ import annotations
 
+# French determiners: gender and number of the noun phrase they open (None: the form does not say).
+DETERMINERS = {
+    "le": ("m", "s"), "la": ("f", "s"), "l'": (None, "s"), "les": (None, "p"),
+    "un": ("m", "s"), "une": ("f", "s"), "des": (None, "p"),
+    "ce": ("m", "s"), "cet": ("m", "s"), "cette": ("f", "s"), "ces": (None, "p"),
+    "mon": ("m", "s"), "ton": ("m", "s"), "son": ("m", "s"),
+    "ma": ("f", "s"), "ta": ("f", "s"), "sa": ("f", "s"),
+    "mes": (None, "p"), "tes": (None, "p"), "ses": (None, "p"),
+    "notre": (None, "s"), "votre": (None, "s"), "leur": (None, "s"),
+    "nos": (None, "p"), "vos": (None, "p"), "leurs": (None, "p"),
+    "quelques": (None, "p"), "plusieurs": (None, "p"), "deux": (None, "p"), "trois": (None, "p"),
+}
+
+#: the definite article an indefinite first mention takes when a pronoun refers back to it ("un chat" → "le chat")
+INDEFINITE = {"un": "le", "une": "la", "des": "les"}
+
+# Preposition + article contractions French makes obligatory: de + le = du, à + les = aux.
+CONTRACTIONS = {
+    ("de", "le"): "du",
+    ("de", "les"): "des",
+    ("à", "le"): "au",
+    ("à", "les"): "aux",
+}
+
+# Words French elides before a vowel, and their elided spelling ("que il" is written "qu'il"); which words
+# starting with h elide the article before them ("l'homme") and which do not ("le héros").
+ELISION = {
+    "de": "d'", "que": "qu'", "je": "j'", "ne": "n'", "se": "s'", "me": "m'", "te": "t'",
+    "le": "l'", "la": "l'", "lorsque": "lorsqu'", "puisque": "puisqu'", "quoique": "quoiqu'", "jusque": "jusqu'",
+}
+
+#: h-initial words before which le/la elide ("l'homme", "l'heure"): the h is mute
+MUTE_H = frozenset(
+    "homme hommes heure heures huître hôtel hôpital herbe histoire hiver habit habitant habitude huile humain humeur"
+    " hélicoptère horloge hirondelle hôte hôtesse héritier héritière honneur horizon hippopotame hôtelier"
+    " hôtelière hameçon haleine harmonie hélice hermine hypothèse".split()
+)
+#: h-initial words before which le/la stay whole ("le héros", "la haie"): the h is aspirated
+ASPIRATED_H = frozenset(
+    "héros haricot hibou homard hache haie hall hamac hamster hangar hanche harpe hasard hauteur haut honte"
+    " hublot hurlement hutte hérisson housse hockey handicap hêtre héron hotte hamburger hareng haine hargne"
+    " hockeyeur houx".split()
+)
+
+# Noun endings whose gender is (nearly) certain, for "leur" + noun (which does not show gender).
 NOUN_GENDER = (
     ("tion", "f"), ("sion", "f"), ("ette", "f"), ("ance", "f"), ("ure", "f"), ("té", "f"),
     ("ment", "m"), ("isme", "m"), ("age", "m"), ("eau", "m"), ("oir", "m"),
 )
+
+# Adjectives that stand before the noun ("son ancienne maison"): the noun phrase goes on past them.
+PRENOMINAL = frozenset(
+    "petit petite petits petites grand grande grands grandes nouveau nouvel nouvelle nouveaux nouvelles"
+    " vieux vieil vieille vieilles ancien ancienne anciens anciennes jeune jeunes beau bel belle beaux belles"
+    " bon bonne bons bonnes mauvais mauvaise mauvaises meilleur meilleure meilleurs meilleures premier première"
+    " premiers premières dernier dernière derniers dernières seul seule seuls seules cher chère chers chères"
+    " gros grosse grosses long longue longs longues joli jolie jolis jolies vrai vraie vrais vraies propre propres"
+    " autre autres même mêmes".split()
+)
+
+# Common adjectives that follow the noun ("sa pinte vide"): the genitive goes after them.
+POSTNOMINAL = frozenset(
+    "vide vides plein pleine pleins pleines préféré préférée préférés préférées favori favorite favoris favorites"
+    " rouge rouges noir noire noirs noires blanc blanche blancs blanches bleu bleue bleus bleues vert verte verts"
+    " vertes marron gris grise neuf neuve neufs neuves cassé cassée cassés cassées sale sales propre".split()
+)
+
+#: contracted articles and the article in them ("du barman" → "le barman")
+UNCONTRACTED = {"du": "le", "au": "le", "aux": "les"}
+#: elided words and their full spelling ("qu'" → "que"); not the articles, whose full form the noun decides
+UNELIDED = {elided: full for full, elided in ELISION.items() if full not in ("le", "la")}

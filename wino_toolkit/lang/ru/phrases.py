@@ -3,8 +3,8 @@
 Candidates come as the text mentions them, in whatever case the sentence gave them ("Георгию",
 "членов банды"): the head noun and the words agreeing with it before it (adjectives, determiners,
 participles) are parsed and re-inflected; what follows the head (a genitive "банды", a
-prepositional phrase) stays as it is, except a surname after a given name or a title, which declines
-with it ("Петра Ильина", "господина Котова"). A numeral governs its noun ("тремя сёстрами" → "три
+prepositional phrase) stays as it is, except a surname after a given name or a title (:data:`TITLES`), which
+declines with it ("Петра Ильина", "господина Котова"). A numeral governs its noun ("тремя сёстрами" → "три
 сестры"). "Сэм и Эми" is two phrases, plural together. A word pymorphy3 does not know at all (UNKN,
 "Эми") is taken for an indeclinable foreign name. A capitalised word that is both a name and a common
 noun ("Вера", "Роман") is the name mid-sentence; opening a sentence, the text's other mentions decide.
@@ -17,11 +17,21 @@ from functools import lru_cache
 from typing import Any, Sequence
 
 from ...errors import FormError
+from ..base import same_case
 from .morphology import analyzer, is_proper, parses
-from .names import FEW, TITLES
 from .pronouns import CASE_NAMES, Reading
 
-__all__ = ["Phrase", "build", "same_case"]
+__all__ = ["Phrase", "build"]
+
+#: titles and kinship words that stand before a name in apposition (lemmas)
+TITLES = frozenset(
+    "господин госпожа мистер миссис мисс сэр леди доктор профессор капитан генерал полковник майор лейтенант "
+    "сержант товарищ князь княгиня граф графиня король королева принц принцесса царь судья инспектор "
+    "дядя тётя тетя бабушка дедушка брат сестра".split()
+)
+
+#: numerals (lemmas) after which a noun in the nominative is genitive singular; other numerals take the plural
+FEW = frozenset({"два", "три", "четыре", "оба"})
 
 WORD = re.compile(r"\w+(?:-\w+)*")
 MODIFIERS = frozenset({"ADJF", "PRTF"})
@@ -29,10 +39,6 @@ GENDERS = ("masc", "femn", "neut")
 #: final letters of foreign names that do not decline: any vowel but а/я, and, for a woman's name, a consonant
 FIXED_VOWELS = frozenset("еёиоуыэю")
 CONSONANTS = frozenset("бвгджзклмнпрстфхцчшщ")
-
-
-def same_case(model: str, word: str) -> str:
-    return word[:1].upper() + word[1:] if model[:1].isupper() else word
 
 
 def gender_of(tag: Any) -> str | None:
