@@ -119,10 +119,10 @@ def cmd_validate(args: argparse.Namespace) -> int:
 
 
 def cmd_stats(args: argparse.Namespace) -> int:
-    from .api import read
+    from .command_io import iter_inputs
     from .stats import corpus_stats
 
-    stats = corpus_stats(read(args.inputs, source_format=args.source_format, options=key_values(args.read_option, "-O")))
+    stats = corpus_stats(iter_inputs(args.inputs, args.source_format, args.read_option))
     if args.json:
         print_json(stats)
         return 0

@@ -6,13 +6,13 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Any, Sequence, TextIO
+from typing import Any, Iterator, Sequence, TextIO
 
 from .console import key_values
 from .reader_options import ReaderOptions
 from .schema import Item
 
-__all__ = ["read_inputs", "print_json", "write_json", "JSON_INDENT"]
+__all__ = ["read_inputs", "iter_inputs", "print_json", "write_json", "JSON_INDENT"]
 
 #: the indent of every command's ``--json`` output and JSON report
 JSON_INDENT = 2
@@ -22,11 +22,18 @@ def read_inputs(paths: str | Path | Sequence[str | Path], source_format: str | N
                 options: ReaderOptions | Sequence[str] | None = None) -> list[Item]:
     """The items of ``paths``. ``options`` are the ``-O [FILE:]KEY=VALUE`` pairs as given, or a
     :class:`ReaderOptions` shared with the command's other reads (the caller checks it once all have read)."""
+    return list(iter_inputs(paths, source_format, options))
+
+
+def iter_inputs(paths: str | Path | Sequence[str | Path], source_format: str | None = None,
+                options: ReaderOptions | Sequence[str] | None = None) -> Iterator[Item]:
+    """:func:`read_inputs` as a stream, for a command that needs one item at a time (``wino stats`` on a huge file):
+    a missing file or a bad option still raises at the call, a bad record when the stream reaches it."""
     from .api import read
 
     if not isinstance(options, ReaderOptions):
         options = key_values(options, "-O")
-    return list(read(paths, source_format=source_format, options=options))
+    return read(paths, source_format=source_format, options=options)
 
 
 def print_json(obj: Any, file: TextIO | None = None, *, allow_nan: bool = True) -> None:

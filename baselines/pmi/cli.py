@@ -275,20 +275,9 @@ def cmd_query(args: argparse.Namespace) -> int:
     if args.json:
         print_json(row)
         return 0
-    from rich.table import Table
+    from .tables import query_table
 
-    table = Table(title=f"PMI({a}, {b}) in {args.index}", title_justify="left", show_header=False)
-    table.add_column("what")
-    table.add_column("value", justify="right")
-    table.add_row("windows", f"{n:,}")
-    for word, term, count in ((args.w1, a, na), (args.w2, b, nb)):
-        shown = term if term == word else f"{word} → {term}"
-        table.add_row(f"windows with {shown}", f"{count:,}  P = {count / n if n else 0:.3g}")
-    table.add_row("windows with both", f"{nab:,}  P = {nab / n if n else 0:.3g}")
-    shown_pmi = "absent from the index" if pmi != pmi else "-inf (never together)" if pmi == float("-inf") else f"{pmi:.4f}"
-    table.add_row("PMI (log2)", shown_pmi)
-    table.caption = index.signature
-    make_console().print(table)
+    make_console().print(query_table(row))
     return 0
 
 

@@ -69,10 +69,9 @@ def cmd_verify(args: argparse.Namespace) -> int:
 def _verify_all(args: argparse.Namespace) -> int:
     """Every prover on every file; a check is agreed only when every prover decided it alike."""
     from rich.markup import escape
-    from rich.table import Table
 
     from .checks import CHECKS
-    from .files import compare_files
+    from .files import compare_files, comparisons_table
     from .provers import PROVERS, signature
 
     console = make_console(stderr=True)
@@ -88,14 +87,8 @@ def _verify_all(args: argparse.Namespace) -> int:
     if args.json:
         print_json({"signature": sig, "results": [c.to_dict() for c in comparisons], "summary": summary})
     else:
-        table = Table(title="knowledge checks by every prover", caption=sig)
-        table.add_column("file")
-        for name in CHECKS:
-            table.add_column(name.replace("_", " "))
-        for c in comparisons:
-            table.add_row(escape(c.source.rsplit("/", 1)[-1]), *[_agreement(c, k) for k in CHECKS])
         out = make_console()
-        out.print(table)
+        out.print(comparisons_table(comparisons, sig))
         for c in comparisons:
             for k in CHECKS:
                 if c.agreement(k) != "agree":
@@ -110,33 +103,13 @@ def _verify_all(args: argparse.Namespace) -> int:
     return UNKNOWN_EXIT if summary["unconfirmed"] else 0
 
 
-def _agreement(c: Any, check: str) -> str:
-    statuses = c.statuses(check)
-    agreement = c.agreement(check)
-    if agreement == "agree":
-        return _mark(next(iter(statuses.values())))
-    shown = ", ".join(f"{p} {s}" for p, s in statuses.items())
-    return f"[red]disagree: {shown}[/red]" if agreement == "disagree" else f"[yellow]unconfirmed: {shown}[/yellow]"
-
-
 def _print_verdicts(verdicts: list[Any], summary: dict[str, Any], sig: str) -> None:
     from rich.markup import escape
-    from rich.table import Table
 
-    from .checks import CHECKS
+    from .files import verdicts_table
 
-    table = Table(title="knowledge checks", caption=sig)
-    table.add_column("file")
-    table.add_column("item")
-    for name in CHECKS:
-        table.add_column(name.replace("_", " "))
-    table.add_column("knowledge used")
-    for v in verdicts:
-        core = v.checks["sufficiency"].core
-        table.add_row(escape(v.source.rsplit("/", 1)[-1]), escape(v.item or "-"),
-                      *[_mark(v.checks[n].status) for n in CHECKS], escape(", ".join(core or ())))
     console = make_console()
-    console.print(table)
+    console.print(verdicts_table(verdicts, sig))
     for v in verdicts:
         for name, c in v.checks.items():
             if c.status not in ("pass", "n/a"):
@@ -213,26 +186,13 @@ def _coverage(args: argparse.Namespace, formalizations: list[Any]) -> dict[str, 
     return coverage(formalizations, skips, verdicts)
 
 
-def _coverage_table(cover: dict[str, Any]) -> Any:
-    from rich.table import Table
-
-    caption = (f"{cover['formalized']} of {cover['versions']} WSC285 versions formalized, {cover['skipped']} skipped with a reason, "
-               f"{cover['missing']} neither; {cover['core_2_or_more']} ({cover['core_2_or_more_share']:.0%}) need two or more "
-               f"knowledge formulas (minimal core sizes: {', '.join(f'{k}: {n}' for k, n in cover['core_sizes'].items())})")
-    table = Table(title="coverage by category", caption=caption)
-    for column in ("category", "formalized", "skipped", "core of 2 or more"):
-        table.add_column(column, justify="left" if column == "category" else "right")
-    for name, row in cover["categories"].items():
-        table.add_row(name, str(row["formalized"]), str(row["skipped"]), str(row["core_2_or_more"]))
-    return table
-
-
 def cmd_stats(args: argparse.Namespace) -> int:
     from collections import Counter
 
     from .provers import signature
     from .files import render_files
-    from .sentences import pair_stats, rendered_pairs, winologic_pairs
+    from .coverage import coverage_table
+    from .sentences import pair_stats, pair_stats_table, rendered_pairs, winologic_pairs
 
     formalizations, sentences = render_files(args.files, timeout_ms=args.timeout)
     cover = _coverage(args, formalizations)
@@ -256,18 +216,9 @@ def cmd_stats(args: argparse.Namespace) -> int:
         print_json({"signature": signature(args.timeout), "summary": summary,
                     "table": [{"source": source, **r.to_dict()} for source, r in rows]})
         return 0
-    from rich.table import Table
-
-    table = Table(title="true vs false knowledge sentences (WinoLogic Table 1 statistics, on words)", caption=signature(args.timeout))
-    for column in ("source", "group", "pairs", "Jaccard", "edit distance", "length diff", "|length diff|", "true length"):
-        table.add_column(column, justify="left" if column in ("source", "group") else "right")
-    for source, r in rows:
-        table.add_row(source, r.group, str(r.pairs), f"{r.jaccard:.3f} ± {r.jaccard_sd:.3f}",
-                      f"{r.edit_distance:.2f} ± {r.edit_distance_sd:.2f}", f"{r.length_difference:+.2f}",
-                      f"{r.abs_length_difference:.2f}", f"{r.true_length:.1f}")
     console = make_console()
-    console.print(_coverage_table(cover))
-    console.print(table)
+    console.print(coverage_table(cover))
+    console.print(pair_stats_table(rows, signature(args.timeout)))
     console.print(f"{summary['formalizations']} formalizations of {summary['schemas']} schemas; knowledge: {summary['true']} true, "
                   f"{summary['false_written']} false written, {summary['false_generated']} false generated; categories: "
                   + ", ".join(f"{k} {v}" for k, v in sorted(summary["categories"].items())))
@@ -308,10 +259,6 @@ def cmd_link(args: argparse.Namespace) -> int:
                   f"{r['answer_agrees']}, unclear for {r['answer_unclear']}, disagrees for {r['answer_disagrees']}")
     console.print(f"{r['formalized_items']} of those items have a shipped formalization, covering {r['formalized_records']} records")
     return 0
-
-
-def _mark(status: str) -> str:
-    return {"pass": "[green]pass[/]", "fail": "[red]FAIL[/]", "vacuous": "[red]vacuous[/]", "n/a": "n/a"}.get(status, "[yellow]unknown[/]")
 
 
 def add_logic_commands(subparsers: Any) -> argparse.ArgumentParser:

@@ -23,7 +23,7 @@ from wino_toolkit.io import read_text
 from .checks import Verdict
 from .syntax import Formalization
 
-__all__ = ["Skip", "read_skip", "shipped_skips", "coverage", "WSC285_VERSIONS", "SKIP_KEYS"]
+__all__ = ["Skip", "read_skip", "shipped_skips", "coverage", "WSC285_VERSIONS", "SKIP_KEYS", "coverage_table"]
 
 #: versions (schema sentences) in WSC285
 WSC285_VERSIONS = 285
@@ -100,3 +100,18 @@ def coverage(formalizations: Sequence[Formalization], skips: Sequence[Skip], ver
         out["core_2_or_more_share"] = round(out["core_2_or_more"] / len(items), 4) if items else 0.0
         out["imports"] = dict(Counter(m for f in formalizations for m in f.imports).most_common())
     return out
+
+
+def coverage_table(cover: dict[str, Any]) -> Any:
+    """A rich table of :func:`coverage`'s result by category, the totals and core sizes as its caption."""
+    from rich.table import Table
+
+    caption = (f"{cover['formalized']} of {cover['versions']} WSC285 versions formalized, {cover['skipped']} skipped with a reason, "
+               f"{cover['missing']} neither; {cover['core_2_or_more']} ({cover['core_2_or_more_share']:.0%}) need two or more "
+               f"knowledge formulas (minimal core sizes: {', '.join(f'{k}: {n}' for k, n in cover['core_sizes'].items())})")
+    table = Table(title="coverage by category", caption=caption)
+    for column in ("category", "formalized", "skipped", "core of 2 or more"):
+        table.add_column(column, justify="left" if column == "category" else "right")
+    for name, row in cover["categories"].items():
+        table.add_row(name, str(row["formalized"]), str(row["skipped"]), str(row["core_2_or_more"]))
+    return table

@@ -22,7 +22,7 @@ from .smtlib import load_smtlib
 from .syntax import Formalization
 
 __all__ = ["shipped_formalizations", "load_problem", "verify", "verify_files", "compare_files", "load_formalizations", "render_files", "balance",
-           "write_sentences", "SENTENCE_COLUMNS", "export_files"]
+           "write_sentences", "SENTENCE_COLUMNS", "export_files", "verdicts_table", "comparisons_table"]
 
 
 def shipped_formalizations() -> list[Path]:
@@ -258,3 +258,49 @@ def export_files(paths: Sequence[str | Path] | None, *, to: str, output: str | P
         shutil.rmtree(tmp, ignore_errors=True)
         raise
     return {"files": len(formalizations), "problems": len(rows)}
+
+
+def _mark(status: str) -> str:
+    """A check's status as rich markup: failures red, undecided yellow."""
+    return {"pass": "[green]pass[/]", "fail": "[red]FAIL[/]", "vacuous": "[red]vacuous[/]", "n/a": "n/a"}.get(status, "[yellow]unknown[/]")
+
+
+def verdicts_table(verdicts: Sequence[Verdict], signature: str) -> Any:
+    """A rich table of :func:`verify_files`' verdicts, one row a file, the prover signature as its caption."""
+    from rich.markup import escape
+    from rich.table import Table
+
+    table = Table(title="knowledge checks", caption=signature)
+    table.add_column("file")
+    table.add_column("item")
+    for name in checks.CHECKS:
+        table.add_column(name.replace("_", " "))
+    table.add_column("knowledge used")
+    for v in verdicts:
+        core = v.checks["sufficiency"].core
+        table.add_row(escape(v.source.rsplit("/", 1)[-1]), escape(v.item or "-"),
+                      *[_mark(v.checks[n].status) for n in checks.CHECKS], escape(", ".join(core or ())))
+    return table
+
+
+def _agreement(c: Comparison, check: str) -> str:
+    statuses = c.statuses(check)
+    agreement = c.agreement(check)
+    if agreement == "agree":
+        return _mark(next(iter(statuses.values())))
+    shown = ", ".join(f"{p} {s}" for p, s in statuses.items())
+    return f"[red]disagree: {shown}[/red]" if agreement == "disagree" else f"[yellow]unconfirmed: {shown}[/yellow]"
+
+
+def comparisons_table(comparisons: Sequence[Comparison], signature: str) -> Any:
+    """A rich table of :func:`compare_files`' comparisons: per check, the agreed status or who said what."""
+    from rich.markup import escape
+    from rich.table import Table
+
+    table = Table(title="knowledge checks by every prover", caption=signature)
+    table.add_column("file")
+    for name in checks.CHECKS:
+        table.add_column(name.replace("_", " "))
+    for c in comparisons:
+        table.add_row(escape(c.source.rsplit("/", 1)[-1]), *[_agreement(c, k) for k in checks.CHECKS])
+    return table

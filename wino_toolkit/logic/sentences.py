@@ -17,7 +17,7 @@ from typing import Any, Iterable, Sequence
 from wino_toolkit.schema import Item
 from wino_toolkit.text import normalize
 
-__all__ = ["words", "jaccard", "edit_distance", "PairStats", "pair_stats", "winologic_pairs", "Link", "link_items", "normalise", "coverage", "rendered_pairs"]
+__all__ = ["words", "jaccard", "edit_distance", "PairStats", "pair_stats", "winologic_pairs", "Link", "link_items", "normalise", "coverage", "rendered_pairs", "pair_stats_table"]
 
 _WORD = re.compile(r"\w+")
 
@@ -78,6 +78,20 @@ def pair_stats(pairs: Iterable[tuple[str, str, str]]) -> list[PairStats]:
         out.append(PairStats(group, len(values), statistics.fmean(j), _sd(j), statistics.fmean(e), _sd(e),
                              statistics.fmean(d), statistics.fmean(abs(x) for x in d), statistics.fmean(n)))
     return out
+
+
+def pair_stats_table(rows: Iterable[tuple[str, PairStats]], signature: str) -> Any:
+    """A rich table of ``(source, row)`` pairs of :func:`pair_stats` rows, the signature as its caption."""
+    from rich.table import Table
+
+    table = Table(title="true vs false knowledge sentences (WinoLogic Table 1 statistics, on words)", caption=signature)
+    for column in ("source", "group", "pairs", "Jaccard", "edit distance", "length diff", "|length diff|", "true length"):
+        table.add_column(column, justify="left" if column in ("source", "group") else "right")
+    for source, r in rows:
+        table.add_row(source, r.group, str(r.pairs), f"{r.jaccard:.3f} ± {r.jaccard_sd:.3f}",
+                      f"{r.edit_distance:.2f} ± {r.edit_distance_sd:.2f}", f"{r.length_difference:+.2f}",
+                      f"{r.abs_length_difference:.2f}", f"{r.true_length:.1f}")
+    return table
 
 
 def _sd(values: Sequence[float]) -> float:

@@ -1,4 +1,4 @@
-"""Issue 29's smaller promises: a signature printed whole, a few-shot table that says so, an adapter without
+"""Everyday conventions: a signature printed whole, a few-shot table that says so, an adapter without
 weights refused, WinoGrande's CRLF kept and UTF-16 named for every reader, one language of XWINO and PWS, the
 derived forms in ``--to``'s help, the demo's audit at a path of its own, and ``aflite -m`` no smaller than the
 corpus said (filter) or refused before the embedding (run)."""
