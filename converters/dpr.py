@@ -31,9 +31,9 @@ word boundaries, as those languages put no spaces between words.
 
 ``meta`` holds only what the item cannot rebuild: ``candidate_line``, ``pronoun_line`` or
 ``answer_line`` when the file spells them otherwise. Files are written with ``\\n`` line ends,
-each block followed by one blank line, as the original ``train.c.txt``; ``\\r\\n`` files and
-files without the final blank line are read too. A carriage return inside a line or a second
-byte-order mark is an error: the text could not be written back as it was read.
+each block followed by one blank line, as the original ``train.c.txt``; ``\\r\\n`` files (written
+back with them: the first item notes it) and files without the final blank line are read too.
+A carriage return inside a line or a second byte-order mark is an error: the text could not be written back as it was read.
 """
 from __future__ import annotations
 
@@ -44,7 +44,7 @@ from typing import BinaryIO, Callable, Iterable, Iterator
 
 from wino_toolkit.errors import ConversionError, FormatError
 from wino_toolkit.formats import Format, record_by_record, register_format
-from wino_toolkit.io import iter_lines, text_writer
+from wino_toolkit.io import iter_lines, keep_line_ending, mark_line_ending, text_writer
 from wino_toolkit.lang.mentions import first_mention, mentions
 from wino_toolkit.schema import Candidate, Item, Span
 from wino_toolkit.twins import link_twins
@@ -237,7 +237,7 @@ def parse_block(lines: list[str], style: Style = ENGLISH, fallback: int | None =
 
 
 def read(path: Path, config: DprConfig) -> Iterator[Item]:
-    return pair_twins(_items(path, config))
+    return mark_line_ending(pair_twins(_items(path, config)), path)
 
 
 def _items(path: Path, config: DprConfig) -> Iterator[Item]:
@@ -328,7 +328,9 @@ def _where(span: Span | None) -> str:
 
 def write(items: Iterable[Item], fh: BinaryIO, config: DprConfig) -> None:
     with text_writer(fh, config.encoding) as out:
-        for item in items:
+        for n, item in enumerate(items):
+            if n == 0:
+                keep_line_ending(out, item.meta)
             writable(item, "DPR")
             if item.pronoun is None or item.pronoun.is_slot:
                 raise ConversionError(f"item {item.id!r}: DPR needs a pronoun in the text, this item has none")

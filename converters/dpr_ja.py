@@ -52,7 +52,7 @@ from wino_toolkit.converters.dpr import (
 )
 from wino_toolkit.errors import ConversionError, FormatError, ParameterError
 from wino_toolkit.formats import Format, record_by_record, register_format
-from wino_toolkit.io import text_writer
+from wino_toolkit.io import keep_line_ending, mark_line_ending, text_writer
 from wino_toolkit.quirks import note
 from wino_toolkit.schema import Item
 
@@ -158,7 +158,7 @@ def _answer(lines: list[str], style: Style) -> int | None:
 def read(path: Path, config: DprJaConfig) -> Iterator[Item]:
     if config.side not in STYLES:
         raise ParameterError(f"dpr-ja option side takes 'ja' or 'en', not {config.side!r}")
-    return pair_twins(_items(path, config))
+    return mark_line_ending(pair_twins(_items(path, config)), path)
 
 
 def stray_text(row: str) -> str | None:
@@ -210,6 +210,8 @@ def write(items: Iterable[Item], fh: BinaryIO, config: DprJaConfig) -> None:
     after: str | None = None  # the separator row owed after the last block written
     with text_writer(fh, config.encoding) as out:
         for item in items:
+            if after is None:
+                keep_line_ending(out, item.meta)
             rows = _rows(item)
             out.write(("" if after is None else after + "\n") + "".join(row + "\n" for row in rows))
             after = _separator(item)

@@ -40,7 +40,7 @@ from xml.sax.saxutils import escape
 from wino_toolkit.converters.nyu_xml import syntax_problem
 from wino_toolkit.errors import ConversionError, FormatError
 from wino_toolkit.formats import Format, register_format
-from wino_toolkit.io import text_writer
+from wino_toolkit.io import keep_line_ending, mark_line_ending, text_writer
 from wino_toolkit.lang.mentions import first_mention, with_fewer_determiners
 from wino_toolkit.schema import Candidate, Item, Span
 from wino_toolkit.twins import trigger_diff
@@ -330,6 +330,10 @@ def _shared(schema, collection: dict[str, str]) -> dict[str, Any]:
 
 
 def read(path: Path, config: FrenchXmlConfig) -> Iterator[Item]:
+    return mark_line_ending(_items(path, config), path)
+
+
+def _items(path: Path, config: FrenchXmlConfig) -> Iterator[Item]:
     tree, lines = _parse(path)
     tags = _SourceTags(lines, tree.docinfo.encoding or "utf-8")
     root = tree.getroot()
@@ -532,6 +536,7 @@ def write(items: Iterable[Item], fh: BinaryIO, config: FrenchXmlConfig) -> None:
         for number, (a, b) in enumerate(_pairs(items), 1):
             body = _schema(a, b, number)
             if number == 1:
+                keep_line_ending(out, a.meta)
                 out.write(_header(a))
             out.write(body)
         if number == 0:

@@ -3,7 +3,8 @@
 The four (``jsonl``, ``nli_jsonl``, ``disambiguated``, ``twin``) differ only in the record they hold and the
 field that marks it, so each format module is one call of :func:`jsonl_format`. Every line carries
 ``schema_version``, so files stay readable as the schema grows, and writing what was read gives the same
-bytes back. This module registers no format itself.
+bytes back, ``\\r\\n`` line ends too where the records have a ``meta`` to note them on (items, NLI pairs).
+This module registers no format itself.
 """
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from typing import Any, BinaryIO, Callable, Iterable, Iterator
 
 from wino_toolkit.errors import FormatError
 from wino_toolkit.formats import Format, register_format
-from wino_toolkit.io import iter_jsonl, recover, text_writer
+from wino_toolkit.io import LINE_ENDING, iter_jsonl, keep_line_ending, mark_line_ending, recover, text_writer
 from wino_toolkit.schema import SCHEMA_VERSION
 
 __all__ = ["JsonlConfig", "KEY_FIELDS", "SUPPORTED_MAJOR", "check_version", "jsonl_format", "read_records", "write_records"]
@@ -46,6 +47,10 @@ def read_records(path: Path, from_dict: Callable[..., Any], marker: str, kind: s
     schema checks (which expect the types) see it.
     """
     what = kind.split(" ", 1)[1]
+    yield from mark_line_ending(_records(path, from_dict, marker, kind, what), path)
+
+
+def _records(path: Path, from_dict: Callable[..., Any], marker: str, kind: str, what: str) -> Iterator[Any]:
     for number, obj in iter_jsonl(path):
         try:
             yield _record(path, number, obj, from_dict, marker, kind, what)
@@ -72,8 +77,14 @@ def _record(path: Path, number: int, obj: dict, from_dict: Callable[..., Any], m
 def write_records(records: Iterable[Any], fh: BinaryIO, ensure_ascii: bool) -> None:
     dumps = json.JSONEncoder(ensure_ascii=ensure_ascii).encode
     with text_writer(fh) as out:
-        for record in records:
-            out.write(dumps(record.to_dict()) + "\n")
+        for n, record in enumerate(records):
+            obj = record.to_dict()
+            meta = obj.get("meta")
+            if n == 0:
+                keep_line_ending(out, meta)
+            if isinstance(meta, dict) and LINE_ENDING in meta:  # the file's line ends, not a field of the record
+                obj["meta"] = {k: v for k, v in meta.items() if k != LINE_ENDING}
+            out.write(dumps(obj) + "\n")
 
 
 def jsonl_format(name: str, description: str, extensions: tuple[str, ...], *, from_dict: Callable[..., Any],

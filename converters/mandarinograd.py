@@ -34,7 +34,7 @@ from typing import Any, BinaryIO, Iterable, Iterator, NamedTuple, Sequence
 
 from wino_toolkit.errors import ConversionError, FormatError
 from wino_toolkit.formats import Format, record_by_record, register_format
-from wino_toolkit.io import load_json_array, text_writer
+from wino_toolkit.io import LINE_ENDING, load_json_array, text_writer
 from wino_toolkit.lang.mentions import first_verbatim
 from wino_toolkit.schema import Candidate, Item, Span
 from wino_toolkit.twins import link_twins
@@ -519,7 +519,7 @@ def to_entry(item: Item) -> dict[str, Any]:
         "correct_answer": item.candidates[item.answer].text,
         "wrong_answer": item.candidates[1 - item.answer].text,
     }
-    entry.update((key, value) for key, value in item.meta.items() if key not in FIELDS)
+    entry.update((key, value) for key, value in item.meta.items() if key not in FIELDS and key != LINE_ENDING)
     return entry
 
 

@@ -33,7 +33,7 @@ from typing import Any, BinaryIO, Iterable, Iterator, NamedTuple
 
 from wino_toolkit.errors import ConversionError, FormatError
 from wino_toolkit.formats import Format, record_by_record, register_format
-from wino_toolkit.io import load_json_array, text_writer
+from wino_toolkit.io import LINE_ENDING, keep_line_ending, load_json_array, mark_line_ending, text_writer
 from wino_toolkit.lang.mentions import first_mention, with_fewer_determiners
 from wino_toolkit.schema import Candidate, Item, Span
 from wino_toolkit.twins import link_twins
@@ -85,7 +85,7 @@ class Analysis(NamedTuple):
 
 def read(path: Path, config: PortugueseConfig) -> Iterator[Item]:
     objects = load_objects(path)
-    yield from link_twins(to_item(n, obj, config) for n, obj in enumerate(objects, 1))
+    yield from mark_line_ending(link_twins(to_item(n, obj, config) for n, obj in enumerate(objects, 1)), path)
 
 
 def load_objects(path: Path) -> list[dict[str, Any]]:
@@ -275,6 +275,8 @@ def write(items: Iterable[Item], fh: BinaryIO, config: PortugueseConfig) -> None
     with text_writer(fh) as out:
         n = -1
         for n, item in enumerate(items):
+            if n == 0:
+                keep_line_ending(out, item.meta)
             block = json.dumps(to_object(item, n), ensure_ascii=False, indent=2)
             out.write(("[\n" if n == 0 else ",\n") + "\n".join("  " + line for line in block.split("\n")))
         out.write("[]" if n < 0 else "\n]")
@@ -305,7 +307,7 @@ def to_object(item: Item, position: int) -> dict[str, Any]:
         "is_switchable": meta.get("is_switchable", False),
         "translated": meta.get("translated", item.language.split("-")[0] == "pt"),
     }
-    obj.update((key, value) for key, value in meta.items() if key not in FIELDS)
+    obj.update((key, value) for key, value in meta.items() if key not in FIELDS and key != LINE_ENDING)
     return obj
 
 

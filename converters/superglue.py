@@ -35,7 +35,7 @@ from typing import Any, BinaryIO, Iterable, Iterator
 
 from wino_toolkit.errors import ConversionError, FormatError
 from wino_toolkit.formats import Format, register_format
-from wino_toolkit.io import iter_jsonl, recover, text_writer
+from wino_toolkit.io import iter_jsonl, keep_line_ending, mark_line_ending, recover, text_writer
 from wino_toolkit.lang.mentions import word_regex
 from wino_toolkit.quirks import mark_trailing_empty_lines, note, trailing_empty_lines
 from wino_toolkit.schema import Candidate, Item, Span
@@ -252,7 +252,7 @@ def _answer(group: _Group) -> int | None:
 
 
 def read(path: Path, config: SuperGlueConfig) -> Iterator[Item]:
-    return mark_trailing_empty_lines(_items(path, config), path)
+    return mark_line_ending(mark_trailing_empty_lines(_items(path, config), path), path)
 
 
 def _items(path: Path, config: SuperGlueConfig) -> Iterator[Item]:
@@ -370,8 +370,11 @@ def write(items: Iterable[Item], fh: BinaryIO, config: SuperGlueConfig) -> None:
     owner: dict[int, str] = {}
     sourced: list[list[dict[str, Any]]] = []  # the rows of each item with source rows, in item order
     fresh: list[dict[str, Any]] = []
+    first: Item | None = None  # its meta holds the line ending to write
     last: Item | None = None
     for item in items:
+        if first is None:
+            first = item
         last = item
         rows = []
         for idx, row in _rows_of(item):
@@ -392,6 +395,7 @@ def write(items: Iterable[Item], fh: BinaryIO, config: SuperGlueConfig) -> None:
         ordered.sort(key=lambda row: row["idx"])
     dumps = json.dumps
     with text_writer(fh) as out:
+        keep_line_ending(out, first.meta if first else None)
         for row in ordered + fresh:
             out.write(dumps(row) + "\n")
         if last is not None:

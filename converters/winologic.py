@@ -30,7 +30,7 @@ from typing import Any, BinaryIO, Iterable, Iterator
 
 from wino_toolkit.errors import ConversionError, FormatError
 from wino_toolkit.formats import Format, record_by_record, register_format
-from wino_toolkit.io import iter_lines, recover, text_writer
+from wino_toolkit.io import LINE_ENDING, iter_lines, keep_line_ending, mark_line_ending, recover, text_writer
 from wino_toolkit.lang.mentions import first_mention, mentions, with_fewer_determiners
 from wino_toolkit.schema import Candidate, Item, Knowledge, Span
 
@@ -63,7 +63,7 @@ class WinoLogicConfig:
 
 
 def read(path: Path, config: WinoLogicConfig) -> Iterator[Item]:
-    yield from choose_pronouns(parse_lines(path, config))
+    yield from mark_line_ending(choose_pronouns(parse_lines(path, config)), path)
 
 
 def parse_lines(path: Path, config: WinoLogicConfig) -> Iterator[tuple[Item, str]]:
@@ -267,6 +267,8 @@ def write(items: Iterable[Item], fh: BinaryIO, config: WinoLogicConfig) -> None:
     with text_writer(fh) as out:
         n = -1
         for n, item in enumerate(items):
+            if n == 0:
+                keep_line_ending(out, item.meta)
             out.write(("\n" if n else "") + dumps(to_record(item, n + 1)))
         if config.final_newline and n >= 0:
             out.write("\n")
@@ -300,7 +302,7 @@ def to_record(item: Item, position: int) -> dict[str, Any]:
     }
     if reason.formula is not None:
         record["formula"] = reason.formula
-    record.update((key, value) for key, value in meta.items() if key not in FIELDS)
+    record.update((key, value) for key, value in meta.items() if key not in FIELDS and key != LINE_ENDING)
     return record
 
 

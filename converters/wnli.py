@@ -10,7 +10,7 @@ Read as :class:`~wino_toolkit.schema.NLIPair` records whose id is the ``index``.
 pairs from any source: ``index`` is the pair's id when that is a whole number, else the pair's
 position in the output; the label column is written when the first pair is labelled, and then
 every pair must be (and none may be when it is not), since a half-labelled file cannot be
-written without dropping labels. Lines end in ``\\n``; ``\\r\\n`` is read too but written as ``\\n``.
+written without dropping labels. Lines end in ``\\n``; ``\\r\\n`` is read too and written back (the first pair notes it).
 Empty lines may end the file (the last pair's ``meta["trailing_empty_lines"]`` counts them, and
 they are written back); an empty line between rows is an error.
 """
@@ -22,7 +22,7 @@ from typing import BinaryIO, Iterable, Iterator
 
 from wino_toolkit.errors import ConversionError, FormatError
 from wino_toolkit.formats import Format, register_format
-from wino_toolkit.io import iter_lines, recover, text_writer
+from wino_toolkit.io import iter_lines, keep_line_ending, mark_line_ending, recover, text_writer
 from wino_toolkit.quirks import keep_trailing_empty_lines, trailing_empty_lines
 from wino_toolkit.schema import NLIPair
 
@@ -62,6 +62,10 @@ def _checked_row(path: Path, where: str, fields: list[str], columns: tuple[str, 
 
 
 def read(path: Path, config: WnliConfig) -> Iterator[NLIPair]:
+    return mark_line_ending(_pairs(path, config), path)
+
+
+def _pairs(path: Path, config: WnliConfig) -> Iterator[NLIPair]:
     lines = iter_lines(path)
     columns = tuple(_fields(next(lines)[1]))
     if columns not in (HEADER, HEADER[:3]):
@@ -115,6 +119,7 @@ def write(pairs: Iterable[NLIPair], fh: BinaryIO, config: WnliConfig) -> None:
             if labelled is None:
                 labelled = pair.label is not None
             if not header:
+                keep_line_ending(out, pair.meta)
                 out.write("\t".join(HEADER if labelled else HEADER[:3]) + "\n")
                 header = True
             if labelled != (pair.label is not None):

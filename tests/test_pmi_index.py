@@ -674,3 +674,109 @@ def test_the_library_build_refuses_a_second_launched_process(tmp_path, monkeypat
     with pytest.raises(WinoError, match="main process only"):
         build_index(src, tmp_path / "i", language="en", processes=1)
     assert not (tmp_path / "i").exists()
+
+
+# -- an index replaced with --no-resume survives until its replacement is complete (issue 29) ------
+
+
+def _snapshot(out: Path) -> dict[str, bytes]:
+    """Every file of an index directory (partial/ and the lock aside), byte for byte."""
+    return {p.name: p.read_bytes() for p in sorted(out.iterdir()) if p.is_file() and not p.name.startswith(".")}
+
+
+def _old_index(tmp_path: Path) -> tuple[Path, dict[str, bytes]]:
+    src = write_corpus(tmp_path / "old.txt", [["cat", "dog", "sun"], ["dog", "moon"]])
+    out = build_index(src, tmp_path / "idx", language="en", window=3, processes=1)
+    return out, _snapshot(out)
+
+
+def test_no_resume_with_a_malformed_input_keeps_the_old_index(tmp_path, capsys):
+    """`wino pmi index --no-resume` used to delete the index before it read a line; the refused input now leaves
+    the old index byte for byte, and `wino pmi query` still answers from it."""
+    from wino_toolkit.cli import main
+
+    out, before = _old_index(tmp_path)
+    broken = _refused_inputs(tmp_path)["broken"]
+    assert main(["pmi", "index", str(broken), "--lang", "en", "-o", str(out), "--jobs", "1", "--batch-docs", "1",
+                 "--no-resume"]) == 1
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "broken.json" in err[0]
+    assert _snapshot(out) == before and not (out / "partial").exists()
+    assert main(["pmi", "query", str(out), "cat", "dog", "--json"]) == 0
+    answer = json.loads(capsys.readouterr().out)
+    assert (answer["windows"], answer["count1"], answer["count2"], answer["count_both"]) == (2, 1, 2, 1)
+
+
+def test_interrupted_no_resume_rebuild_keeps_the_old_index_and_resumes(tmp_path, monkeypatch):
+    """Ctrl-C in the 2nd batch of a replacement: the old index is intact and loads; rerunning without --no-resume
+    goes on with the replacement it was asked for (it used to refuse: 'holds an index of other inputs')."""
+    out, before = _old_index(tmp_path)
+    new = write_corpus(tmp_path / "new.txt", random_docs(random.Random(5), 10, 8))
+    real = index_module.index_batch
+    calls = []
+
+    def interrupted(spec, first, texts):
+        calls.append(first)
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+        return real(spec, first, texts)
+
+    monkeypatch.setattr(index_module, "index_batch", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        build_index(new, out, language="en", window=4, processes=1, batch_docs=3, resume=False)
+    assert _snapshot(out) == before
+    old = PMIIndex.open(out)
+    assert (old.window, old.n_docs, old.windows_with_both("cat", "dog")) == (3, 2, 1)
+    old.close()
+    calls.clear()
+    monkeypatch.setattr(index_module, "index_batch",
+                        lambda spec, first, texts: calls.append(first) or real(spec, first, texts))
+    notes = []
+    build_index(new, out, language="en", window=4, processes=1, batch_docs=3, notify=notes.append)
+    assert calls == [3, 6, 9] and len(notes) == 1 and "resuming an interrupted build (1 batches" in notes[0]
+    assert_same_index(out, build_index(new, tmp_path / "clean", language="en", window=4, processes=1))
+    assert not (out / "partial").exists()
+
+
+def test_no_resume_rebuild_replaces_the_index_only_once_complete(tmp_path, monkeypatch):
+    """A successful --no-resume build gives the new index, and while it merges the old one is still whole in OUT;
+    a build stopped during the final swap leaves OUT loading as neither index, and the next build finishes it."""
+    from wino_toolkit.baselines.pmi import index as index_mod
+
+    out, before = _old_index(tmp_path)
+    new = write_corpus(tmp_path / "new.txt", random_docs(random.Random(6), 12, 8))
+    clean = build_index(new, tmp_path / "clean", language="en", window=4, processes=1)
+    real_merge, seen = index_mod.merge, []
+    monkeypatch.setattr(index_mod, "merge", lambda *args: seen.append(_snapshot(out)) or real_merge(*args))
+    build_index(new, out, language="en", window=4, processes=1, batch_docs=5, resume=False)
+    assert seen == [before]  # OUT as it was while the new index was merged
+    assert_same_index(out, clean)
+    assert not (out / "partial").exists() and PMIIndex.open(out).window == 4
+    monkeypatch.undo()
+
+    build_index(tmp_path / "old.txt", out, language="en", window=3, processes=1, resume=False)
+    assert _snapshot(out) == before
+
+    class StopOnThirdRename:  # the staged index is renamed into place, one file moved, then Ctrl-C
+        renames = 0
+
+        def __getattr__(self, name):
+            return getattr(os, name)
+
+        def replace(self, a, b):
+            type(self).renames += 1
+            os.replace(a, b)
+            if type(self).renames == 3:
+                raise KeyboardInterrupt
+
+    monkeypatch.setattr(index_mod, "os", StopOnThirdRename())
+    with pytest.raises(KeyboardInterrupt):
+        build_index(new, out, language="en", window=4, processes=1, batch_docs=5, resume=False)
+    monkeypatch.undo()
+    with pytest.raises(WinoError, match="no meta.json"):
+        PMIIndex.open(out)
+    notes = []
+    assert build_index(new, out, language="en", window=4, processes=1, batch_docs=5, notify=notes.append) == out
+    assert notes == [f"{out}: finishing the replacement of the index an interrupted build completed"]
+    assert_same_index(out, clean)
+    assert not (out / "partial").exists()

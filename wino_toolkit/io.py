@@ -17,7 +17,8 @@ from .errors import FormatError, OutputError, WinoError
 
 __all__ = ["atomic_output", "check_output_file", "check_output_dir", "collect_errors", "recover", "read_text", "iter_lines",
            "iter_jsonl", "load_json_array", "text_writer", "cache_root", "SNIFF_BYTES", "encoding_problem",
-           "check_encoding", "LINE_ENDING", "mark_line_ending", "line_ending_of"]
+           "check_encoding", "LINE_ENDING", "mark_line_ending", "line_ending_of",
+           "keep_line_ending"]
 
 SNIFF_BYTES = 65536
 
@@ -322,9 +323,10 @@ LINE_ENDING = "line_ending"
 
 def mark_line_ending(records: Iterable[Any], path: str | os.PathLike) -> Iterator[Any]:
     """Pass ``records`` through, noting on the first one the line ending of ``path``'s first line when it
-    is ``\\r\\n``; :func:`line_ending_of` gives it back to the writer."""
+    is ``\\r\\n``; :func:`line_ending_of` gives it back to the writer. A record without a ``meta`` dict (the
+    derived forms' twin and disambiguated records) has nowhere to note it: its file is written with ``\\n``."""
     for n, record in enumerate(records):
-        if n == 0:
+        if n == 0 and isinstance(getattr(record, "meta", None), dict):
             with open(path, "rb") as fh:
                 if fh.readline().endswith(b"\r\n"):
                     record.meta[LINE_ENDING] = "\r\n"
@@ -334,6 +336,12 @@ def mark_line_ending(records: Iterable[Any], path: str | os.PathLike) -> Iterato
 def line_ending_of(meta: dict[str, Any] | None) -> str:
     """The line ending :func:`mark_line_ending` noted in a first record's ``meta``, else ``"\\n"``."""
     return "\r\n" if meta and meta.get(LINE_ENDING) == "\r\n" else "\n"
+
+
+def keep_line_ending(out: io.TextIOWrapper, meta: dict[str, Any] | None) -> None:
+    """Have ``out`` (a :func:`text_writer`) write each ``\\n`` as the line ending noted in a first record's
+    ``meta``, so that a writer built on ``\\n`` gives a ``\\r\\n`` file back as it was read."""
+    out.reconfigure(newline=line_ending_of(meta))
 
 
 @contextlib.contextmanager

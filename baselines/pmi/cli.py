@@ -120,7 +120,8 @@ def cmd_index(args: argparse.Namespace) -> int:
             progress.stop(finished=False)
             terminated = type(exc).__name__ == "Terminated"  # wino_toolkit.cli's SIGTERM
             kept = (Path(args.output) / "partial").is_dir()
-            hint = "; rerun the same command to resume" if kept else ""
+            again = "the same command without --no-resume" if args.no_resume else "the same command"
+            hint = f"; rerun {again} to resume" if kept else ""
             print(f"wino: {'terminated' if terminated else 'interrupted'}{hint}", file=sys.stderr)
             return 143 if terminated else 130
     console.print(f"index written to {out}", markup=False)

@@ -43,7 +43,11 @@ holds the checksum and batch size, and a rerun resumes only when they match: a b
 or parameters (a corrected command after a failure) starts over and says so through ``notify``;
 ``resume=False`` (``--no-resume``) always starts over. The partials are merged term range by
 term range in batch order, so the files do not depend on the batch size, the number of processes or
-the scheduler (tested byte for byte); ``partial/`` is then removed. An input found malformed, at any
+the scheduler (tested byte for byte) into ``partial/final/``, and only that complete index replaces
+the files of ``OUT`` (``meta.json`` removed first and written last; a build stopped during the swap has
+the next build into ``OUT`` finish it), so an index already there survives a refused input or an
+interrupted ``--no-resume`` build; ``partial/`` is then removed. Rerunning such an interrupted build
+without ``--no-resume`` resumes it. An input found malformed, at any
 batch, is refused and ``partial/`` removed with what it held (a rerun of the same bytes fails the same
 way; a corrected input is another build): no ``partial/`` is left for a refused input, and a directory
 the build made is removed. Under ``torchrun`` or ``accelerate launch`` only the main process builds.
@@ -85,6 +89,8 @@ FORMAT = "wino-pmi-index"
 VERSION = 1
 ARRAYS = ("vocab_offsets.npy", "df.npy", "offsets.npy", "post_doc.npy", "post_pos.npy", "doc_len.npy")
 FINAL = ("meta.json", "vocab.txt", *ARRAYS)
+#: the folder of ``partial/`` where a merged index waits, complete, to replace the files of ``OUT``
+STAGED = "final"
 #: errors that refuse an input (unreadable, malformed, of an unknown kind): the build leaves no ``partial/``
 REFUSED = (FormatError, UnknownNameError)
 
@@ -134,7 +140,8 @@ def build_index(
         called with a :class:`BuildProgress` after every batch
     resume
         continue an interrupted build of the same inputs and parameters in ``out`` (one of others
-        is started over); False starts over (and replaces an index there)
+        is started over); False starts over and replaces an index there, which stays whole until the
+        new one is complete (a refused input or an interrupted build leaves it as it was)
     notify
         called with a one-line note when an interrupted build is resumed or started over
 
@@ -188,13 +195,17 @@ def build_index(
         tally.add(0, 0, tally.bytes_total - tally.bytes_done)  # what follows the last document
         if not done:  # read to the end, and not one article (only redirects, empty pages): refused as malformed input is
             raise FormatError(", ".join(str(p) for p in paths), None, "the inputs hold no document")
-        merge(out, partial, sorted(done), batch_docs, meta)
+        stage = partial / f".{STAGED}.tmp"  # the new index is complete here before it replaces anything in out
+        shutil.rmtree(stage, ignore_errors=True)
+        stage.mkdir()
+        merge(stage, partial, sorted(done), batch_docs, meta)
+        os.replace(stage, partial / STAGED)
+        _install(out, partial)
     except BaseException as exc:  # Ctrl-C, SIGTERM, an error: no hidden half-written file is left behind
         _remove_temporaries(out)
         if isinstance(exc, REFUSED):  # these inputs fail the same way on every rerun: nothing worth resuming
             shutil.rmtree(partial, ignore_errors=True)
         raise
-    shutil.rmtree(partial)
     return out
 
 
@@ -242,40 +253,65 @@ def _file_sha256(path: Path) -> str:
 
 
 def _prepare(out: Path, checksum: str, batch_docs: int, resume: bool, notify: Callable[[str], None]) -> bool:
-    """Check ``out`` and its resume state; True when it already holds this very index."""
+    """Check ``out`` and its resume state; True when it already holds this very index.
+
+    An index already there is left whole: a build that replaces it works in ``partial/`` and swaps the files only
+    once the new index is complete (:func:`_install`), so a refused input or a Ctrl-C keeps the old one."""
     if out.exists() and not out.is_dir():
         raise OutputError(out, "exists and is not a directory")
     meta_path, partial = out / "meta.json", out / "partial"
     state_path = partial / "state.json"
+    if (partial / STAGED / "meta.json").exists():  # stopped while swapping in a complete index: finish the swap
+        notify(f"{out}: finishing the replacement of the index an interrupted build completed")
+        _install(out, partial)
     if meta_path.exists():
         meta = read_json(meta_path)
         if meta.get("format") != FORMAT:
             raise WinoError(f"{out}: meta.json is not a PMI index's; refusing to overwrite")
         if meta.get("checksum") == checksum and resume and all((out / f).exists() for f in FINAL):
             return True
-        if resume and meta.get("checksum") != checksum:
+        # a --no-resume build of these inputs was stopped: resuming it goes on replacing the index it was asked to
+        if resume and meta.get("checksum") != checksum and not _resumable(state_path, checksum, batch_docs):
             raise WinoError(f"{out}: holds an index of other inputs or parameters ({meta.get('checksum', '?')[:15]}); "
                             "pass resume=False (wino pmi index --no-resume) to replace it")
-        meta_path.unlink()  # from here on the directory is not a valid index until the merge ends
     elif out.is_dir() and any(c.name not in FINAL and c.name != "partial" and not c.name.startswith(".")
                               for c in out.iterdir()):
         raise WinoError(f"{out}: not empty and not a PMI index; refusing to write there")
     if partial.is_dir():
-        state = read_json(state_path) if state_path.exists() else {}
-        same = state.get("checksum") == checksum and state.get("batch_docs") == batch_docs
-        if not (resume and same):
+        if not (resume and _resumable(state_path, checksum, batch_docs)):
             if resume:
                 notify(f"{out}: the interrupted build here was of other inputs or parameters; starting over")
             shutil.rmtree(partial)
     try:
-        for name in FINAL:
-            (out / name).unlink(missing_ok=True)
         partial.mkdir(parents=True, exist_ok=True)
         if not state_path.exists():
             write_json(state_path, {"checksum": checksum, "batch_docs": batch_docs})
     except OSError as exc:
         raise OutputError(out, f"cannot write the index: {exc.strerror or exc}") from exc
     return False
+
+
+def _resumable(state_path: Path, checksum: str, batch_docs: int) -> bool:
+    """Whether ``partial/`` holds batches of this very build (same inputs, parameters and batch size)."""
+    state = read_json(state_path) if state_path.exists() else {}
+    return state.get("checksum") == checksum and state.get("batch_docs") == batch_docs
+
+
+def _install(out: Path, partial: Path) -> None:
+    """Move the complete index staged in ``partial/final/`` over the files of ``out``, then remove ``partial/``.
+
+    Each file arrives by an atomic rename; ``meta.json``, whose presence marks a valid index, goes first and comes
+    back last, so ``out`` never loads as a mix of two indexes. A stop midway leaves the rest staged, and the next
+    build into ``out`` finishes the swap before anything else (:func:`_prepare`)."""
+    staged = partial / STAGED
+    try:
+        (out / "meta.json").unlink(missing_ok=True)
+        for name in (*FINAL[1:], FINAL[0]):
+            if (staged / name).exists():  # absent: moved by the swap that was stopped
+                os.replace(staged / name, out / name)
+        shutil.rmtree(partial)
+    except OSError as exc:
+        raise OutputError(out, f"cannot write the index: {exc.strerror or exc}") from exc
 
 
 # --- reading ------------------------------------------------------------------------------------

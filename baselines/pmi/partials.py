@@ -100,8 +100,10 @@ def _load(batch: Path, name: str) -> np.ndarray:
     return np.load(batch / f"{name}.npy", mmap_mode="r")
 
 
-def merge(out: Path, partial: Path, batches: list[int], batch_docs: int, meta: dict) -> None:
-    """Merge the partial indexes, term range by term range (memory: vocabulary + MERGE_CHUNK postings)."""
+def merge(dest: Path, partial: Path, batches: list[int], batch_docs: int, meta: dict) -> None:
+    """Merge the partial indexes into the index files in ``dest``, term range by term range (memory: vocabulary +
+    MERGE_CHUNK postings). ``dest`` is a fresh folder, not the index's: the caller moves the files over an index
+    there only once all of them are written, so a merge that fails or is stopped damages nothing."""
     if batches != list(range(len(batches))):
         raise WinoError(f"{partial}: batches {sorted(set(range(max(batches, default=-1) + 1)) - set(batches))} "
                         "are missing; rerun the build")
@@ -135,33 +137,30 @@ def merge(out: Path, partial: Path, batches: list[int], batch_docs: int, meta: d
     if len(doc_len) == 0:
         raise WinoError("the inputs hold no document")
     n_tokens = int(offsets[-1])
-    _write_postings(out, dirs, offsets)
+    _write_postings(dest, dirs, offsets)
     vocab_offsets = np.zeros(len(terms) + 1, dtype=np.int64)
     np.cumsum([len(t.encode("utf-8")) + 1 for t in terms], out=vocab_offsets[1:])
-    with open(out / ".vocab.txt.tmp", "w", encoding="utf-8", newline="\n") as fh:
+    with open(dest / "vocab.txt", "w", encoding="utf-8", newline="\n") as fh:
         fh.writelines(t + "\n" for t in terms)
-    os.replace(out / ".vocab.txt.tmp", out / "vocab.txt")
     for name, array in (("vocab_offsets", vocab_offsets), ("df", df), ("offsets", offsets), ("doc_len", doc_len)):
-        np.save(out / f".{name}.tmp.npy", array)
-        os.replace(out / f".{name}.tmp.npy", out / f"{name}.npy")
+        np.save(dest / f"{name}.npy", array)
     from wino_toolkit._version import __version__
 
     meta = {**meta, "n_docs": len(doc_len), "n_chars": n_chars, "n_tokens": n_tokens, "n_windows": n_windows,
             "n_terms": len(terms), "toolkit": __version__}
-    write_json(out / "meta.json", meta)
+    write_json(dest / "meta.json", meta)  # last: its presence marks a complete index
 
 
 def _terms(batch: Path) -> list[str]:
     return (batch / "terms.txt").read_text(encoding="utf-8").splitlines()
 
 
-def _write_postings(out: Path, dirs: list[Path], offsets: np.ndarray) -> None:
+def _write_postings(dest: Path, dirs: list[Path], offsets: np.ndarray) -> None:
     """Fill post_doc/post_pos by global term ranges of at most MERGE_CHUNK postings (one term may exceed it)."""
     n = int(offsets[-1])
     v = len(offsets) - 1
-    tmp_doc, tmp_pos = out / ".post_doc.tmp.npy", out / ".post_pos.tmp.npy"
-    out_doc = np.lib.format.open_memmap(tmp_doc, mode="w+", dtype=np.uint32, shape=(n,))
-    out_pos = np.lib.format.open_memmap(tmp_pos, mode="w+", dtype=np.uint32, shape=(n,))
+    out_doc = np.lib.format.open_memmap(dest / "post_doc.npy", mode="w+", dtype=np.uint32, shape=(n,))
+    out_pos = np.lib.format.open_memmap(dest / "post_pos.npy", mode="w+", dtype=np.uint32, shape=(n,))
     g0 = 0
     while g0 < v:
         g1 = max(g0 + 1, int(np.searchsorted(offsets, offsets[g0] + MERGE_CHUNK, side="right")) - 1)
@@ -188,5 +187,3 @@ def _write_postings(out: Path, dirs: list[Path], offsets: np.ndarray) -> None:
     out_doc.flush()
     out_pos.flush()
     del out_doc, out_pos
-    os.replace(tmp_doc, out / "post_doc.npy")
-    os.replace(tmp_pos, out / "post_pos.npy")
