@@ -154,7 +154,9 @@ def test_dash_reads_standard_input_once(tmp_path, capsys, monkeypatch):
 
 
 def _cli(args: list[str], **kwargs) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "wino_toolkit.cli", *args], capture_output=True, timeout=120, **kwargs)
+    """The installed ``wino``, run from outside the checkout (whose source folder would shadow the package)."""
+    return subprocess.run([sys.executable, "-m", "wino_toolkit.cli", *args], capture_output=True, timeout=120, cwd="/",
+                          **kwargs)
 
 
 def test_dev_stdin_and_a_fifo_are_read_once(tmp_path):

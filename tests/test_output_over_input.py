@@ -228,6 +228,7 @@ def test_standard_input_redirected_from_the_output_is_refused(tmp_path):
     for name in ("/dev/stdin", "-"):
         with open(corpus, "rb") as stdin:
             done = subprocess.run([sys.executable, "-m", "wino_toolkit.cli", "convert", name, "--to", "jsonl", "-o",
-                                   str(corpus)], stdin=stdin, capture_output=True, text=True, timeout=120)
+                                   str(corpus)], stdin=stdin, capture_output=True, text=True, timeout=120,
+                                  cwd="/")  # outside the checkout, whose source folder would shadow the package
         assert done.returncode == 2 and "-o and INPUT name the same file" in done.stderr, done.stderr
         assert corpus.read_bytes() == WG.read_bytes()

@@ -652,7 +652,8 @@ def _launched(rank: int, src: Path, out: Path) -> subprocess.CompletedProcess:
     """``wino pmi index`` as the launcher's process ``rank`` of 2 (torchrun's environment, no process group)."""
     env = {**os.environ, "WORLD_SIZE": "2", "RANK": str(rank), "LOCAL_RANK": str(rank), "LOCAL_WORLD_SIZE": "2"}
     return subprocess.run([sys.executable, "-m", "wino_toolkit.cli", "pmi", "index", str(src), "--lang", "en", "-o", str(out),
-                           "--jobs", "1", "--window", "3"], env=env, capture_output=True, text=True, timeout=120)
+                           "--jobs", "1", "--window", "3"], env=env, capture_output=True, text=True, timeout=120,
+                          cwd="/")  # outside the checkout, whose source folder would shadow the package
 
 
 def test_under_a_launcher_the_main_process_builds_and_the_others_exit(tmp_path):
