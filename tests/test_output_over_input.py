@@ -232,3 +232,16 @@ def test_standard_input_redirected_from_the_output_is_refused(tmp_path):
                                   cwd="/")  # outside the checkout, whose source folder would shadow the package
         assert done.returncode == 2 and "-o and INPUT name the same file" in done.stderr, done.stderr
         assert corpus.read_bytes() == WG.read_bytes()
+
+
+@pytest.mark.parametrize("named, derived", [("c", "c.aflite.json"), ("c.jsonl", "c.aflite.png")])
+def test_an_output_named_after_minus_o_never_replaces_an_input(named, derived, tmp_path, capsys):
+    """`aflite run` names its report, plot and work directory after -o when they are not given: a corpus that
+    happens to bear such a name was once overwritten by the report."""
+    corpus = tmp_path / derived
+    corpus.write_bytes(WG.read_bytes())
+    code = main(["aflite", "run", str(corpus), "--model", str(tmp_path / "no-model"), "-o", str(tmp_path / named)])
+    err = capsys.readouterr().err
+    assert code == 2 and err.count("\n") == 1, err
+    assert f"named after -o, is the input {corpus}; an output never replaces an input" in err
+    assert corpus.read_bytes() == WG.read_bytes() and not (tmp_path / named).exists()

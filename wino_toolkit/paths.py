@@ -20,7 +20,7 @@ from typing import Any, Iterator
 from .io import _stream_fd
 
 __all__ = ["PathRole", "NamedPath", "input_path", "input_with", "output_path", "output_dir", "path_arguments",
-           "output_over_input"]
+           "output_over_input", "derived_over_input"]
 
 Identity = tuple[int, int]  # (st_dev, st_ino): one file, however it is spelt or linked
 
@@ -104,6 +104,19 @@ def output_over_input(parser: argparse.ArgumentParser, args: argparse.Namespace)
             if os.path.realpath(other.path) == os.path.realpath(out.path) or (ident is not None and _identity(other.path) == ident):
                 spelt = "" if other.path == out.path else f" ({other.path})"
                 return f"{out.path}: {out.flag} and {other.flag} name the same file{spelt}; each output needs its own"
+    return None
+
+
+def derived_over_input(derived: dict[str, str | os.PathLike], inputs: list[str]) -> str | None:
+    """Why an output a command derives itself (``flag`` → path: a default named after another output) would
+    write over one of ``inputs``, in one line; ``None`` when it would not. The named paths :func:`output_over_input`
+    compares; this holds the ones no option names."""
+    known = [(path, ident) for path in inputs if (ident := _identity(path, stdin=True)) is not None]
+    for flag, out in derived.items():
+        ident = _identity(str(out))
+        for path, identity in known:
+            if ident == identity:
+                return f"{out}: {flag}, named after -o, is the input {path}; an output never replaces an input"
     return None
 
 

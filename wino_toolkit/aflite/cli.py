@@ -17,7 +17,7 @@ from wino_toolkit.console import add_reader_option, add_verbose_option, item_pro
 from wino_toolkit.errors import ParameterError, WinoError
 from wino_toolkit.hub import resolve_model
 from wino_toolkit.io import check_output_dir, check_output_file
-from wino_toolkit.paths import input_path, input_with, output_dir, output_path
+from wino_toolkit.paths import derived_over_input, input_path, input_with, output_dir, output_path
 
 __all__ = ["add_aflite_commands"]
 
@@ -143,6 +143,11 @@ def cmd_run(args: argparse.Namespace) -> int:
     if not args.report and (not os.access(report.parent, os.W_OK) or report.parent == Path("/dev")):
         raise WinoError(f"{report}: cannot write the report beside the output there; give --report PATH.json")
     work = Path(args.work) if args.work else report.with_name(report.name.replace(".json", "") + "-work")
+    derived = {**({} if args.report else {"--report": report}), "the plot beside the report": plot,
+               **({} if args.work else {"--work": work})}
+    clash = derived_over_input(derived, args.inputs)
+    if clash:
+        raise ParameterError(f"{clash} (name it: --report PATH.json, --work DIR)")
     for path in (report, plot):  # the plot goes beside the report
         check_output_file(path, "--report")
     check_output_dir(work, "--work", "wino aflite run")
