@@ -226,3 +226,20 @@ def test_fine_tune_recipe_learns_and_leaves_its_subset_out(tiny_model, tmp_path)
     resumed = run(items, tiny_model, fine_tune=config, output_dir=tmp_path, seed=1)
     assert resumed.reused_chunks == 5 and resumed.meta["fine_tune"] == tuned
     np.testing.assert_array_equal(resumed.X, emb.X)
+
+
+def test_fine_tuning_is_wino_trains_run_and_is_redone_when_its_settings_change(tiny_model, tmp_path):
+    """AFLite's encoder is trained by the one training path (issue #30): its work directory holds the run as
+    ``wino train`` writes it, with the validation instances as the development split; other settings train anew."""
+    from wino_toolkit.tuning import Run
+
+    items = toy_items(120)
+    config = FineTuneConfig(train_size=60, val_size=20, epochs=1, learning_rate=2e-3, batch_size=16, warmup_ratio=0.0)
+    emb = run(items, tiny_model, fine_tune=config, output_dir=tmp_path, seed=1)
+    saved = Run.load(tmp_path / "finetuned")
+    assert saved.signature.startswith("train|") and saved.config.form == "mc" and saved.config.patience is None
+    assert (saved.train_items, saved.dev_items) == (60, 20) and saved.dev_accuracy == emb.meta["fine_tune"]["val_accuracy"]
+    assert not (tmp_path / "finetuned" / "checkpoints").exists()
+    faster = FineTuneConfig(train_size=60, val_size=20, epochs=1, learning_rate=5e-3, batch_size=16, warmup_ratio=0.0)
+    run(items, tiny_model, fine_tune=faster, output_dir=tmp_path, seed=1)
+    assert Run.load(tmp_path / "finetuned").config.learning_rate == 5e-3

@@ -53,7 +53,7 @@ def test_subsets_file_and_data_checksum_are_library_functions(tmp_path):
 
 
 def run_for(config=None, identity: str = "hub/model@abc|seed:9"):
-    from wino_toolkit.train.finetune import Run, TrainConfig
+    from wino_toolkit.tuning import Run, TrainConfig
 
     return Run(Path("r"), "hub/model", identity, config or TrainConfig(seed=3), 0.75, 10, 2, "d1d2d3d4", 1.0, "cpu",
                {"wino-toolkit": "9.9"})

@@ -87,7 +87,8 @@ def test_training_on_cpu_0_trains_in_fp32_on_the_cpu_beside_a_gpu(monkeypatch, t
     taken for a GPU: bf16, and the GPU)."""
     import torch
 
-    from wino_toolkit.train.finetune import TrainConfig, _arguments
+    from wino_toolkit.tuning import TrainConfig
+    from wino_toolkit.tuning.trainer import _arguments
 
     monkeypatch.setattr(torch.cuda, "is_available", lambda: True)
     monkeypatch.setattr(torch.cuda, "is_bf16_supported", lambda *a, **k: True)

@@ -25,7 +25,7 @@ from wino_toolkit.aflite.embed import embed  # noqa: E402
 from wino_toolkit.cli import main  # noqa: E402
 from wino_toolkit.errors import WinoError, WinoWarning  # noqa: E402
 from wino_toolkit.eval import score as evaluated_score  # noqa: E402
-from wino_toolkit.train.finetune import CHECKPOINT_MARK, fine_tune  # noqa: E402
+from wino_toolkit.tuning import CHECKPOINT_MARK, fine_tune  # noqa: E402
 
 
 @pytest.fixture

@@ -94,7 +94,7 @@ def test_finished_run_keeps_model_and_run_json_but_not_checkpoints(encoder, toy,
     assert sorted(p.name for p in out.iterdir()) == ["model", "run.json"]
     record = json.loads((out / "run.json").read_text())
     assert record["config"]["remove_checkpoints"] is True and any("loss" in h for h in record["history"])
-    from wino_toolkit.train.finetune import Run
+    from wino_toolkit.tuning import Run
 
     model, _ = Run.load(out).load_model("cpu")
     assert model is not None
@@ -110,7 +110,7 @@ def test_keep_checkpoints_keeps_them_and_run_json_says_so(encoder, toy, tmp_path
 
 def test_interrupted_run_keeps_its_checkpoints_and_resumes_with_resume(encoder, tmp_path):
     """Checkpoints go only when a run finishes: an interrupted one keeps them, --resume finishes it."""
-    from wino_toolkit.train.finetune import fine_tune
+    from wino_toolkit.tuning import fine_tune
 
     items, out = toy_items(64, seed=3), tmp_path / "run"
 
@@ -130,7 +130,7 @@ def test_interrupted_run_keeps_its_checkpoints_and_resumes_with_resume(encoder, 
 
 def test_training_again_over_a_finished_run_is_refused(encoder, tmp_path):
     """With its checkpoints gone, nothing else would stop a second run from silently replacing a finished one."""
-    from wino_toolkit.train.finetune import fine_tune
+    from wino_toolkit.tuning import fine_tune
 
     items, out = toy_items(32, seed=4), tmp_path / "run"
     fine_tune(items, dev=[], model=encoder, output_dir=out, **tiny_settings())
@@ -450,7 +450,7 @@ def test_impossible_training_values_are_refused_at_parsing(command, option, valu
                                      dict(epochs=float("inf")), dict(weight_decay=-1.0), dict(patience=-1),
                                      dict(eval_steps=0), dict(keep_checkpoints=0), dict(seed=-1)])
 def test_impossible_training_values_are_refused_by_the_library(setting):
-    from wino_toolkit.train.finetune import TrainConfig
+    from wino_toolkit.tuning import TrainConfig
 
     with pytest.raises(WinoError, match=f"{next(iter(setting))} must be"):
         TrainConfig(**setting)
@@ -483,7 +483,7 @@ def test_every_numeric_option_is_bounded():
 
 def test_signature_records_max_steps_when_it_capped_training(encoder, tmp_path):
     """`--max-steps 3` trained 3 steps under a signature that said only `ep:1`, like a whole epoch."""
-    from wino_toolkit.train.finetune import fine_tune
+    from wino_toolkit.tuning import fine_tune
 
     items = toy_items(64, seed=5)
     capped = fine_tune(items, dev=[], model=encoder, output_dir=tmp_path / "capped", **tiny_settings(batch_size=8, max_steps=3))

@@ -17,7 +17,7 @@ from test_aflite_embed import ADJECTIVES, STRONG, VERBS, WEAK, make_item, toy_it
 from tiny_lm import roberta_config, word_tokenizer  # noqa: E402
 from wino_toolkit.errors import WinoError  # noqa: E402
 from wino_toolkit.schema import Candidate, Span  # noqa: E402
-from wino_toolkit.train.finetune import ChoiceCollator, Run, TrainConfig, fine_tune  # noqa: E402
+from wino_toolkit.tuning import ChoiceCollator, Run, TrainConfig, fine_tune  # noqa: E402
 from wino_toolkit.train.predict import predict  # noqa: E402
 
 #: fast settings for a 2-layer, 32-wide encoder on a CPU

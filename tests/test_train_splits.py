@@ -14,7 +14,8 @@ import wino_toolkit as wt
 from wino_toolkit.cli import main
 from wino_toolkit.errors import WinoError
 from wino_toolkit.schema import Candidate, Item
-from wino_toolkit.train.splits import WINOGRANDE_SIZES, nested_samples, split, write_splits
+from wino_toolkit.splits import WINOGRANDE_SIZES, nested_samples, split
+from wino_toolkit.train.split_files import write_splits
 
 
 def corpus(sizes: list[int], *, lone_twin_none: bool = True) -> list[Item]:

@@ -11,7 +11,8 @@ times and inode: a file is read again only when one of them changes. A file chan
 timestamp granularity could leave all of them as they were. A cache directory that cannot be
 written only means nothing is remembered.
 
-A hub name is named by its revision (``name@commit``): the commit already names the content.
+A hub name is named by its revision (``name@commit``): the commit already names the content. The data a
+result was computed on is named by content too (:func:`items_checksum`).
 """
 from __future__ import annotations
 
@@ -23,12 +24,15 @@ import os
 import tempfile
 import time
 from pathlib import Path
-from typing import Iterable
+from typing import TYPE_CHECKING, Iterable
 
 from .io import cache_root
 
+if TYPE_CHECKING:
+    from .schema import Item
+
 __all__ = ["MODEL_FILES", "NOT_MODEL_FILES", "SETTLE_NS", "model_files", "file_digests", "directory_digest", "identify",
-           "memo_path"]
+           "memo_path", "items_checksum"]
 
 #: the files of a model directory that decide what it computes: config, weights (safetensors, PyTorch, GGUF, TF,
 #: Flax, their shards and shard indexes), tokenizer files (fast, BPE vocab and merges, WordPiece, sentencepiece,
@@ -139,3 +143,12 @@ def identify(name: str | os.PathLike, revision: str | None = None) -> str:
     if path.is_dir():
         return f"{path.resolve().name}#{directory_digest(path)[:12]}"
     return f"{name}@{revision[:8]}" if revision else str(name)
+
+
+def items_checksum(items: Iterable[Item]) -> str:
+    """A short hash of the items (corpus, id, text, candidates, answer): which data a result was computed on."""
+    digest = hashlib.sha256()
+    for item in items:
+        candidates = "\x1f".join(c.text for c in item.candidates)
+        digest.update(f"{item.corpus}\t{item.split}\t{item.id}\t{item.text}\t{candidates}\t{item.answer}\n".encode("utf-8"))
+    return digest.hexdigest()[:8]

@@ -21,8 +21,8 @@ from bench_md import machine, write_section  # noqa: E402
 from tiny_lm import saved_byte_encoder  # noqa: E402
 
 import wino_toolkit as wt  # noqa: E402
-from wino_toolkit.train.examples import encode, examples  # noqa: E402
-from wino_toolkit.train.finetune import fine_tune  # noqa: E402
+from wino_toolkit.tuning import encode, examples  # noqa: E402
+from wino_toolkit.tuning import fine_tune  # noqa: E402
 
 SHARED = Path(__file__).resolve().parents[3] / "shared" / "corpora" / "winogrande" / "train_s.jsonl"
 

@@ -169,7 +169,7 @@ def embed(
     tokenizer = from_pretrained(transformers.AutoTokenizer, model, what="encoder")
     if fine_tune is not None:
         tuned_part, found = split_for_fine_tuning(found, fine_tune, seed)
-        tuned = fine_tune_encoder(model, tokenizer, tuned_part, fine_tune, seed=seed, device=torch_device,
+        tuned = fine_tune_encoder(model, tuned_part, fine_tune, seed=seed, device=torch_device,
                                   work_dir=None if work is None else work / "finetuned")
         encoder = tuned.encoder
     else:

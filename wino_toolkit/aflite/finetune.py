@@ -3,20 +3,21 @@
 Sakaguchi et al. (2020) embed the corpus with RoBERTa fine-tuned on a random 6k instances
 (5k to train, 1k to validate), and leave those instances out of what AFLite filters. The model is
 a multiple-choice one (``AutoModelForMultipleChoice``): each instance gives two choices, the
-sentence with the blank filled by each option. After training, the encoder inside it (its base
+sentence with each option in the blank, as the disambiguated form writes it. After training, the encoder inside it (its base
 model) embeds the rest.
 
-A plain training loop rather than the ``Trainer``: the recipe needs AdamW, a linear warmup and
-one accuracy at the end, and a loop of a few lines is deterministic under its seed, writes no
-checkpoints or logs, and reads the same across transformers 4.40 to 5 (whose ``Trainer`` arguments
-were renamed in between). On GPUs with bfloat16 the forward pass runs under autocast; elsewhere
-in float32.
+The training is ``wino train``'s (:func:`wino_toolkit.tuning.fine_tune`, form ``mc``), so there is
+one implementation of the multiple-choice recipe: AdamW with a linear warmup, the Trainer's seeded order,
+the validation instances as the development split (accuracy after each epoch, the best epoch's weights
+kept, no early stopping), bf16 on GPUs that have it and float32 elsewhere. The run directory (the work
+directory's ``finetuned/``, or a temporary one) holds the run as ``wino train`` writes it.
 """
 from __future__ import annotations
 
+import contextlib
 import dataclasses
-import json
-import math
+import shutil
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -25,15 +26,13 @@ import numpy as np
 
 from wino_toolkit.errors import ParameterError, WinoError
 from wino_toolkit.extras import require
-from wino_toolkit.hub import from_pretrained
 from wino_toolkit.schema import Item
+from wino_toolkit.tuning import RUN_FILE, Run, TrainConfig, fine_tune, reuse_differences
 
 if TYPE_CHECKING:
     from .instances import Instances
 
-__all__ = ["FineTuneConfig", "FineTuneResult", "split_for_fine_tuning", "fine_tune_encoder", "filled"]
-
-RECORD_NAME = "finetune.json"
+__all__ = ["FineTuneConfig", "FineTuneResult", "split_for_fine_tuning", "fine_tune_encoder"]
 
 
 @dataclass(frozen=True)
@@ -85,22 +84,18 @@ def split_for_fine_tuning(found: Instances, config: FineTuneConfig, seed: int) -
     return found.subset(chosen.tolist()), found.subset(rest.tolist())
 
 
-def filled(item: Item, k: int) -> str:
-    """The blank-form sentence with option ``k`` in the blank: one choice of the multiple-choice model."""
-    span = item.pronoun
-    return item.text[: span.start] + item.candidates[k].text + item.text[span.end :]
-
-
-def fine_tune_encoder(model: str, tokenizer: Any, subset: Instances, config: FineTuneConfig, *, seed: int,
+def fine_tune_encoder(model: str, subset: Instances, config: FineTuneConfig, *, seed: int,
                       device: Any, work_dir: Path | None = None) -> FineTuneResult:
     """Fine-tune ``model`` as a multiple-choice model on ``subset``; return its encoder and accuracy.
+
+    The training is ``wino train``'s (:func:`wino_toolkit.tuning.fine_tune`, form ``mc``): one
+    implementation of the multiple-choice recipe, run in ``work_dir`` (or a temporary directory), with the
+    validation instances as its development split, the best epoch's weights kept, and no early stopping.
 
     Parameters
     ----------
     model
         name or path for ``AutoModelForMultipleChoice.from_pretrained`` (its head is new).
-    tokenizer
-        the model's tokenizer.
     subset
         from :func:`split_for_fine_tuning`: the first ``config.train_size`` train, the rest validate.
     config
@@ -110,9 +105,9 @@ def fine_tune_encoder(model: str, tokenizer: Any, subset: Instances, config: Fin
     device
         a ``torch.device``.
     work_dir
-        where the encoder and a record of the run are saved; a later call with the same
-        model, subset, settings and seed loads them instead of training again, so a resumed
-        embedding run uses the very same encoder.
+        the run directory (``model/`` and ``run.json``); a later call with the same model, subset,
+        settings and seed loads the run instead of training again, so a resumed embedding run uses the very
+        same encoder; an interrupted one is resumed from its checkpoint, and one made otherwise is replaced.
 
     Returns
     -------
@@ -120,79 +115,37 @@ def fine_tune_encoder(model: str, tokenizer: Any, subset: Instances, config: Fin
 
     Examples
     --------
-    >>> tuned = fine_tune_encoder("roberta-large", tok, subset, FineTuneConfig(), seed=0, device=torch.device("cuda"))  # doctest: +SKIP
+    >>> tuned = fine_tune_encoder("roberta-large", subset, FineTuneConfig(), seed=0, device=torch.device("cuda"))  # doctest: +SKIP
     >>> round(tuned.val_accuracy, 2)                                                                                # doctest: +SKIP
     0.71
     """
     torch = require("torch", "neural", "AFLite fine-tuning")
-    transformers = require("transformers", "neural", "AFLite fine-tuning")
     train, val = subset.items[: config.train_size], subset.items[config.train_size :]
-    key = {"model": model, "seed": seed, "config": dataclasses.asdict(config),
-           "train_ids": [it.id for it in train], "val_ids": [it.id for it in val]}
-    saved = _saved_run(work_dir, key)
-    if saved is not None:
-        encoder = from_pretrained(transformers.AutoModel, work_dir, what="fine-tuned encoder")
-        return FineTuneResult(encoder, key["train_ids"], key["val_ids"], saved["val_accuracy"], config)
-    torch.manual_seed(seed)
-    mc = from_pretrained(transformers.AutoModelForMultipleChoice, model, what="encoder").to(device)
-    _train(torch, transformers, mc, tokenizer, train, config, seed, device)
-    accuracy = _accuracy(torch, mc, tokenizer, val, config, device)
-    encoder = mc.base_model
-    if work_dir is not None:
-        work_dir.mkdir(parents=True, exist_ok=True)
-        encoder.save_pretrained(work_dir)
-        (work_dir / RECORD_NAME).write_text(json.dumps({**key, "val_accuracy": accuracy}) + "\n")
-    return FineTuneResult(encoder, key["train_ids"], key["val_ids"], accuracy, config)
+    bf16 = device.type == "cuda" and torch.cuda.is_bf16_supported()
+    settings = TrainConfig(form="mc", learning_rate=config.learning_rate, epochs=config.epochs,
+                           batch_size=config.batch_size, warmup_ratio=config.warmup_ratio,
+                           weight_decay=config.weight_decay, max_length=config.max_length, seed=seed, patience=None,
+                           group_by_length=False, precision="bf16" if bf16 else "fp32",
+                           device="cpu" if device.type == "cpu" else "auto")
+    with contextlib.ExitStack() as stack:
+        if work_dir is None:
+            work_dir = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="wino-aflite-finetune-")))
+        run = _saved_run(work_dir, train, val, model, settings)
+        if run is None:
+            run = fine_tune(train, model=model, output_dir=work_dir, dev=val, config=settings, resume=True)
+        if run.dev_accuracy is None:
+            raise WinoError(f"fine-tuning: the multiple-choice form makes none of the {len(val)} validation instances")
+        mc, _ = run.load_model(str(device))
+    return FineTuneResult(mc.base_model, [it.id for it in train], [it.id for it in val], run.dev_accuracy, config)
 
 
-def _saved_run(work_dir: Path | None, key: dict[str, Any]) -> dict[str, Any] | None:
-    """The record of an earlier run with the same ``key``, if its encoder is saved in ``work_dir``."""
-    if work_dir is None or not (work_dir / RECORD_NAME).exists():
+def _saved_run(work_dir: Path, train: list[Item], val: list[Item], model: str, settings: TrainConfig) -> Run | None:
+    """The finished run in ``work_dir`` if these arguments would make it again; a run made otherwise is removed
+    (its directory is this recipe's own), so that it is trained again."""
+    if not (work_dir / RUN_FILE).is_file():
         return None
-    record = json.loads((work_dir / RECORD_NAME).read_text())
-    return record if {k: record.get(k) for k in key} == key else None
-
-
-def _choices(torch: Any, tokenizer: Any, items: list[Item], max_length: int, device: Any) -> dict[str, Any]:
-    """Token ids shaped (instances, 2 choices, tokens), as multiple-choice models take them."""
-    texts = [filled(item, k) for item in items for k in (0, 1)]
-    enc = tokenizer(texts, truncation=True, max_length=max_length, padding=True, return_tensors="pt")
-    return {name: enc[name].view(len(items), 2, -1).to(device) for name in ("input_ids", "attention_mask")}
-
-
-def _autocast(torch: Any, device: Any) -> Any:
-    enabled = device.type == "cuda" and torch.cuda.is_bf16_supported()
-    return torch.autocast(device.type, dtype=torch.bfloat16, enabled=enabled)
-
-
-def _train(torch: Any, transformers: Any, mc: Any, tokenizer: Any, train: list[Item], config: FineTuneConfig,
-           seed: int, device: Any) -> None:
-    rng = np.random.default_rng(seed)
-    per_epoch = math.ceil(len(train) / config.batch_size)
-    optimizer = torch.optim.AdamW(mc.parameters(), lr=config.learning_rate, weight_decay=config.weight_decay)
-    steps = config.epochs * per_epoch
-    schedule = transformers.get_linear_schedule_with_warmup(optimizer, int(config.warmup_ratio * steps), steps)
-    mc.train()
-    for _ in range(config.epochs):
-        order = rng.permutation(len(train))
-        for start in range(0, len(train), config.batch_size):
-            batch = [train[i] for i in order[start : start + config.batch_size]]
-            labels = torch.tensor([item.answer for item in batch], device=device)
-            with _autocast(torch, device):
-                loss = mc(**_choices(torch, tokenizer, batch, config.max_length, device), labels=labels).loss
-            loss.backward()
-            torch.nn.utils.clip_grad_norm_(mc.parameters(), 1.0)
-            optimizer.step()
-            schedule.step()
-            optimizer.zero_grad()
-    mc.eval()
-
-
-def _accuracy(torch: Any, mc: Any, tokenizer: Any, val: list[Item], config: FineTuneConfig, device: Any) -> float:
-    right = 0
-    with torch.inference_mode(), _autocast(torch, device):
-        for start in range(0, len(val), config.batch_size):
-            batch = val[start : start + config.batch_size]
-            logits = mc(**_choices(torch, tokenizer, batch, config.max_length, device)).logits
-            right += sum(int(p) == item.answer for p, item in zip(logits.argmax(-1).tolist(), batch))
-    return right / len(val)
+    run = Run.load(work_dir)
+    if not reuse_differences(run, train, model=model, dev=val, config=settings):
+        return run
+    shutil.rmtree(work_dir)
+    return None

@@ -12,20 +12,12 @@ from wino_toolkit.errors import FormatError, ParameterError
 from wino_toolkit.schema import Item
 
 from wino_toolkit import launch
+from wino_toolkit.fingerprint import items_checksum
 from .results import Results, evaluate_scores
 from .score import Scores
 from .score import score as score_loaded
 
 __all__ = ["score", "evaluate", "items_checksum", "files_checksum", "read_subsets"]
-
-
-def items_checksum(items: Iterable[Item]) -> str:
-    """A short hash of the items (corpus, id, text, candidates, answer): which data a result was computed on."""
-    digest = hashlib.sha256()
-    for item in items:
-        candidates = "\x1f".join(c.text for c in item.candidates)
-        digest.update(f"{item.corpus}\t{item.split}\t{item.id}\t{item.text}\t{candidates}\t{item.answer}\n".encode("utf-8"))
-    return digest.hexdigest()[:8]
 
 
 def files_checksum(paths: Iterable[str | os.PathLike]) -> str:

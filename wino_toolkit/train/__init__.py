@@ -1,5 +1,6 @@
-"""Fine-tuning on one corpus and what it needs: twin-safe splits, nested learning-curve samples, and
-the overlap (contamination) between the corpora a model is trained and evaluated on.
+"""Fine-tuning experiments and what they need: a run (:mod:`wino_toolkit.tuning`), grids over seeds, learning
+curves, transfer between corpora, twin-safe splits (:mod:`wino_toolkit.splits`), and the overlap (contamination)
+between the corpora a model is trained and evaluated on.
 
 >>> from wino_toolkit import train
 >>> run = train.fine_tune(items, model="roberta-large", output_dir="runs/wg", learning_rate=1e-5)  # doctest: +SKIP
@@ -8,10 +9,12 @@ the overlap (contamination) between the corpora a model is trained and evaluated
 
 torch, transformers and datasets are imported only when a model is trained (the ``neural`` extra).
 """
-from .experiments import grid_search, learning_curve
-from .finetune import Run, TrainConfig, fine_tune
 from wino_toolkit.overlap import overlap
-from .splits import nested_samples, split, write_splits
+from wino_toolkit.splits import nested_samples, split
+from wino_toolkit.tuning import Run, TrainConfig, fine_tune
+
+from .experiments import grid_search, learning_curve
+from .split_files import write_splits
 
 __all__ = ["fine_tune", "Run", "TrainConfig", "grid_search", "learning_curve", "split", "nested_samples", "write_splits",
            "overlap"]

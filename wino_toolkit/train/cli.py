@@ -1,7 +1,7 @@
 """``wino train``, ``wino data split`` and ``wino data overlap``: fine-tuning (one run, a grid over seeds, or a
 learning curve), twin-safe splits of a corpus, and contamination between corpora.
 
-Thin wrappers over :mod:`.finetune`, :mod:`.experiments`, :mod:`.splits` and :mod:`.overlap`:
+Thin wrappers over :mod:`wino_toolkit.tuning`, :mod:`.experiments`, :mod:`wino_toolkit.splits` and :mod:`wino_toolkit.overlap`:
 arguments are checked before anything is read, the library does the work, this module prints.
 """
 from __future__ import annotations
@@ -30,7 +30,9 @@ RUN = ("model", "checkpoints", "run.json", "grid.*", "curve.*", "*=*", "default"
 
 
 def cmd_split(args: argparse.Namespace) -> int:
-    from .splits import RECORD_FILE, check_fractions, item_format, split, splits_table, write_splits
+    from wino_toolkit.splits import check_fractions, split
+
+    from .split_files import RECORD_FILE, item_format, splits_table, write_splits
 
     check_fractions(args.dev, args.test)
     item_format(args.to)  # refused before anything is read
@@ -85,7 +87,7 @@ def _same_files(a: list[str], b: list[str]) -> bool:
 
 def _sizes(spec: str) -> list[int]:
     """``160,640`` or WinoGrande's names ``xs,s,m`` (mixed freely) → sizes in items."""
-    from .splits import WINOGRANDE_SIZES
+    from wino_toolkit.splits import WINOGRANDE_SIZES
 
     sizes = []
     for part in filter(None, (p.strip() for p in spec.split(","))):
@@ -104,7 +106,7 @@ def cmd_train(args: argparse.Namespace) -> int:
     from wino_toolkit import launch
 
     from .experiments import grid_search, learning_curve, parse_grid
-    from .finetune import fine_tune
+    from wino_toolkit.tuning import fine_tune
     from .options import config_from_args, seeds_from_args
 
     config, seeds = config_from_args(args), seeds_from_args(args)

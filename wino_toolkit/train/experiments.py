@@ -18,11 +18,11 @@ from wino_toolkit.errors import ParameterError, WinoError
 from wino_toolkit.locks import locks_directory
 from wino_toolkit.schema import Item
 
-from .finetune import RUN_FILE, Run, TrainConfig, fine_tune, reuse_differences
+from wino_toolkit.tuning import RUN_FILE, Run, TrainConfig, fine_tune, reuse_differences
 
 __all__ = ["ALIASES", "parse_grid", "GridPoint", "GridResult", "grid_search", "run_or_load", "learning_curve"]
 
-#: short names accepted in ``--grid`` for the settings of :class:`~.finetune.TrainConfig`
+#: short names accepted in ``--grid`` for the settings of :class:`~wino_toolkit.tuning.TrainConfig`
 ALIASES = {"lr": "learning_rate", "bs": "batch_size", "wd": "weight_decay", "warmup": "warmup_ratio",
            "accumulation": "gradient_accumulation", "len": "max_length"}
 
@@ -172,7 +172,7 @@ def learning_curve(items: Sequence[Item], *, model: str, sizes: Sequence[int], o
     """
     from .curves import CurvePoint, LearningCurve
     from .predict import predict
-    from .splits import nested_samples
+    from wino_toolkit.splits import nested_samples
 
     config = config or TrainConfig()
     if dev is None:

@@ -6,13 +6,13 @@ import argparse
 from wino_toolkit.argtypes import integer, number
 from wino_toolkit.paths import input_path
 
-from .finetune import PRECISIONS, TrainConfig
+from wino_toolkit.tuning import PRECISIONS, TrainConfig
 
 __all__ = ["add_training_options", "config_from_args", "seeds_from_args"]
 
 
 def add_training_options(p: argparse.ArgumentParser) -> None:
-    """The model and every :class:`~.finetune.TrainConfig` setting as options (defaults: the WinoGrande recipe);
+    """The model and every :class:`~wino_toolkit.tuning.TrainConfig` setting as options (defaults: the WinoGrande recipe);
     an impossible value (``--max-steps -3``, ``--lr 0``) is a usage error at parsing."""
     d = TrainConfig()
     p.add_argument("--model", required=True, type=input_path, help="encoder to fine-tune: Hugging Face hub name or local path")

@@ -12,11 +12,8 @@ from typing import Any, Callable, Iterable
 from wino_toolkit.extras import require
 from wino_toolkit.forms import FormReport
 from wino_toolkit.schema import Item
-
 from wino_toolkit.eval.score import ItemScore, Request, Scores
-
-from .examples import encode, examples
-from .finetune import ChoiceCollator
+from wino_toolkit.tuning import ChoiceCollator, encode, examples
 
 __all__ = ["predict"]
 

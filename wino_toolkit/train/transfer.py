@@ -17,13 +17,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
-from wino_toolkit.eval.api import items_checksum
 from wino_toolkit.eval.matrix import Cell, TransferMatrix
+from wino_toolkit.fingerprint import items_checksum
 from wino_toolkit.io import atomic_output, text_writer
 from wino_toolkit.locks import locks_directory
 from wino_toolkit.schema import Item
-
-from .finetune import Run
+from wino_toolkit.tuning import Run
 
 __all__ = ["by_corpus_and_language", "transfer", "TransferRecord", "transfer_json", "save_transfer"]
 
@@ -31,7 +30,7 @@ __all__ = ["by_corpus_and_language", "transfer", "TransferRecord", "transfer_jso
 @dataclass
 class TransferRecord:
     """What :func:`transfer` ran, beside its matrix (``transfer.json``): every run's record (``source``, its
-    directory relative to the output, :meth:`~.finetune.Run.to_json`), the split seed (with ``finetune_targets``),
+    directory relative to the output, :meth:`~wino_toolkit.tuning.Run.to_json`), the split seed (with ``finetune_targets``),
     the overlap of each target with each source (``overlap``: items; ``overlap_routes``: those items by route,
     ``text``, ``parallel key`` for a translation, ``trained on`` for an item trained on), the targets left out
     because the form makes no labeled item of them (``unscorable``, with the reason), each target's items the form
@@ -108,12 +107,12 @@ def transfer(sources: Mapping[str, Sequence[Item]], targets: Mapping[str, Sequen
     runs.
     """
     from wino_toolkit.forms import FormReport
-    from .examples import examples
-    from .experiments import run_or_load
-    from .finetune import TrainConfig
     from wino_toolkit.overlap import overlap
+    from wino_toolkit.splits import split
+    from wino_toolkit.tuning import TrainConfig, examples
+
+    from .experiments import run_or_load
     from .predict import predict
-    from .splits import split
 
     config = config or TrainConfig()
     out = Path(output_dir)
