@@ -19,7 +19,7 @@ FOL = HERE / "lift_weak.fol"
 
 def test_verify_takes_a_path_or_a_loaded_problem():
     verdicts = [logic.verify(FOL), logic.verify(str(FOL)), logic.verify(logic.load(FOL)), logic.verify(logic.encode(logic.load(FOL))),
-                logic.verify(HERE / "lift_weak.smt2"), logic.verify(logic.load_smtlib(HERE / "lift_weak.smt2"), timeout_ms=2000)]
+                logic.verify(HERE / "lift_weak.smt2"), logic.verify(logic.load_smtlib(HERE / "lift_weak.smt2"), rlimit=2_000_000)]
     assert [v.status for v in verdicts] == ["pass"] * 6
     assert verdicts[0].checks["sufficiency"].core == ["k1"] and verdicts[0].source == str(FOL)
     with pytest.raises(TypeError, match="takes a path, a Formalization or a Problem"):

@@ -159,7 +159,7 @@ def test_the_shipped_library_parses_and_its_axiom_names_are_unique():
 @pytest.fixture(scope="module")
 def shipped():
     formalizations = load_formalizations()
-    return formalizations, verify_files(timeout_ms=5000)
+    return formalizations, verify_files()
 
 
 def test_the_formalized_wsc_covers_at_least_250_versions_and_says_why_of_the_rest(shipped):

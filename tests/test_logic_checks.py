@@ -102,8 +102,9 @@ def test_open_domain_needs_unique_names_and_still_decides():
     assert v.checks["sufficiency"].core == ["k1"]
 
 
-def test_timeout_is_unknown_never_pass(tmp_path):
-    """Nonlinear integer arithmetic that Z3 cannot settle in a few milliseconds is reported as unknown."""
+def test_running_out_of_resources_is_unknown_never_pass(tmp_path):
+    """Nonlinear integer arithmetic that Z3 cannot settle within a small resource limit is reported as unknown,
+    with the limit named."""
     hard = """
 (declare-const x Int) (declare-const y Int) (declare-const z Int)
 (assert (! (and (> x 0) (> y 0) (> z 0)) :named scenario_positive))
@@ -111,8 +112,9 @@ def test_timeout_is_unknown_never_pass(tmp_path):
 (define-fun answer () Bool (> z 1000000))
 (define-fun alternative () Bool (< z 0))
 """
-    v = verify(parse_smtlib(hard, "hard.smt2"), timeout_ms=50)
+    v = verify(parse_smtlib(hard, "hard.smt2"), rlimit=50_000)
     assert v.checks["consistency"].status == "unknown"
+    assert v.checks["consistency"].detail == "Z3 reached its resource limit (rlimit 50,000)"
     assert v.checks["sufficiency"].status == "unknown"
     assert v.status in ("unknown", "fail")
     assert v.status != "pass"

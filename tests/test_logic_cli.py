@@ -138,14 +138,14 @@ def pigeons(path: Path, n: int = 12) -> Path:
 def test_unknown_verdict_exits_3(tmp_path, capsys):
     """Before, unknown exited 0 like a pass; a failure anywhere still wins (1)."""
     hard = pigeons(tmp_path / "pigeons.smt2")
-    code, out, _ = run(capsys, "logic", "verify", str(hard), "--timeout", "100", "--json")
+    code, out, _ = run(capsys, "logic", "verify", str(hard), "--rlimit", "100000", "--json")
     summary = json.loads(out)["summary"]
     assert (code, summary["unknown"], summary["failed"]) == (3, 1, 0)
-    code, out, _ = run(capsys, "logic", "verify", str(hard), str(FOL), "--timeout", "100")
+    code, out, _ = run(capsys, "logic", "verify", str(hard), str(FOL), "--rlimit", "100000")
     assert code == 3 and "1 pass, 0 fail, 1 unknown" in out
     bad = tmp_path / "bad.fol"
     bad.write_text(FOL.read_text().replace("→ ¬Strong(x, s)\n", "→ Heavy(y, s)\n", 1), encoding="utf-8")
-    code, _, _ = run(capsys, "logic", "verify", str(hard), str(bad), "--timeout", "100")
+    code, _, _ = run(capsys, "logic", "verify", str(hard), str(bad), "--rlimit", "100000")
     assert code == 1
 
 
@@ -154,6 +154,29 @@ def test_verify_help_documents_the_exit_codes(capsys):
         main(["logic", "verify", "--help"])
     help_text = " ".join(capsys.readouterr().out.split())
     assert "exit codes: 0 every check passed (or n/a), 1 a check failed or an input is bad, 2 usage error, 3 no check failed but one is unknown" in help_text
+
+
+def test_verdicts_are_bounded_by_z3_resources_not_by_the_clock(tmp_path, capsys):
+    """Issue #32: a verdict must not depend on the machine's load. The same hard file gives the same verdict at the
+    same --rlimit however long it takes, a larger limit settles it (8 pigeons in 7 holes contradict: consistency
+    fails), and the signature names the limit."""
+    from wino_toolkit.logic import checks
+
+    hard = pigeons(tmp_path / "pigeons.smt2", 8)
+    small = [run(capsys, "logic", "verify", str(hard), "--rlimit", "20000", "--json") for _ in range(2)]
+    assert [code for code, _, _ in small] == [3, 3]
+    reports = [json.loads(out) for _, out, _ in small]
+    assert reports[0]["results"][0]["checks"] == reports[1]["results"][0]["checks"]
+    assert "|rlimit:20000|" in reports[0]["signature"]
+    code, out, _ = run(capsys, "logic", "verify", str(hard), "--json")
+    report = json.loads(out)
+    assert code == 1 and report["results"][0]["checks"]["consistency"] == "fail"
+    assert f"|rlimit:{checks.DEFAULT_RLIMIT}|" in report["signature"]
+
+
+def test_render_keeps_its_old_timeout_option_with_a_note(capsys, tmp_path):
+    code, out, err = run(capsys, "logic", "render", str(FOL), "--timeout", "100", "-o", str(tmp_path / "s.tsv"))
+    assert code == 0 and "--timeout is deprecated and ignored here" in err and "--rlimit" in err
 
 
 def test_verify_takes_smtlib(capsys):

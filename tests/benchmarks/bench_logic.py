@@ -24,6 +24,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # run as a script or imported by the tests
 from bench_md import machine, write_section  # noqa: E402
 
+from wino_toolkit.logic.checks import DEFAULT_RLIMIT  # noqa: E402
 from wino_toolkit.logic.provers import signature  # noqa: E402
 from wino_toolkit.logic.files import render_files, shipped_formalizations, verify_files  # noqa: E402
 from wino_toolkit.logic import load  # noqa: E402
@@ -76,7 +77,7 @@ def main() -> None:
         f"({statistics.median(cli):.2f} s for {len(files)} files, {summary['passed']} pass; "
         f"{z3_questions} check results; {len(sentences)} sentences rendered).\n\n"  # type: ignore[arg-type]
         f"{table}\n"
-        f"Median of {args.repeat} runs. `{signature(5000)}`. Command: `python tests/benchmarks/bench_logic.py "
+        f"Median of {args.repeat} runs. `{signature(DEFAULT_RLIMIT)}`. Command: `python tests/benchmarks/bench_logic.py "
         f"{' '.join(sys.argv[1:])}`. Machine: {machine()}.\n"
     )
     if args.winologic:

@@ -8,6 +8,7 @@ a script can tell a timeout from a pass.
 from __future__ import annotations
 
 import argparse
+import sys
 from typing import Any
 
 from wino_toolkit.argtypes import integer, number
@@ -41,13 +42,11 @@ def cmd_verify(args: argparse.Namespace) -> int:
     from .files import verify_files
     from .provers import signature
 
-    if args.timeout <= 0:
-        raise ParameterError("--timeout must be a positive number of milliseconds")
     if args.prover == "all":
         return _verify_all(args)
     console = make_console(stderr=True)
     with item_progress(console, "files") as bar:
-        verdicts = verify_files(args.files, prover=args.prover, timeout_ms=args.timeout, jobs=args.jobs,
+        verdicts = verify_files(args.files, prover=args.prover, rlimit=args.rlimit, timeout_ms=args.timeout, jobs=args.jobs,
                                 progress=counted_task(bar, "checking"))
     counts = {name: {s: 0 for s in STATUSES} for name in CHECKS}
     for v in verdicts:
@@ -58,7 +57,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
                "unknown": sum(v.status == "unknown" for v in verdicts), "checks": counts,
                "seconds": round(sum(v.seconds for v in verdicts), 3)}
     summary["prover"] = args.prover
-    sig = signature(args.timeout, (args.prover,))
+    sig = signature(args.rlimit, (args.prover,), args.timeout)
     if args.json:
         print_json({"signature": sig, "results": [v.to_dict() for v in verdicts], "summary": summary})
     else:
@@ -76,14 +75,14 @@ def _verify_all(args: argparse.Namespace) -> int:
 
     console = make_console(stderr=True)
     with item_progress(console, "files") as bar:
-        comparisons = compare_files(args.files, provers=PROVERS, timeout_ms=args.timeout, jobs=args.jobs,
+        comparisons = compare_files(args.files, provers=PROVERS, rlimit=args.rlimit, timeout_ms=args.timeout, jobs=args.jobs,
                                     progress=counted_task(bar, f"checking with {', '.join(PROVERS)}"))
     statuses = [c.status for c in comparisons]
     summary = {"files": len(comparisons), "provers": list(PROVERS),
                **{s: statuses.count(s) for s in ("pass", "fail", "disagree", "unconfirmed")},
                "unknown": {p: sum(c.verdicts[p].checks[k].status == "unknown" for c in comparisons for k in CHECKS) for p in PROVERS},
                "seconds": {p: round(sum(c.verdicts[p].seconds for c in comparisons), 3) for p in PROVERS}}
-    sig = signature(args.timeout, PROVERS)
+    sig = signature(args.rlimit, PROVERS, args.timeout)
     if args.json:
         print_json({"signature": sig, "results": [c.to_dict() for c in comparisons], "summary": summary})
     else:
@@ -145,6 +144,7 @@ def cmd_render(args: argparse.Namespace) -> int:
     from .corpus import rendered_items
     from .files import render_files, write_sentences
 
+    _note_old_timeout(args)
     if args.items is None and (args.to or args.corpus != "wsc285-logic" or args.read_option):
         raise ParameterError("--to, --corpus and -O need --items (the corpus whose items the sentences explain)")
     check_output_file(args.output, "-o")
@@ -152,7 +152,7 @@ def cmd_render(args: argparse.Namespace) -> int:
     console = make_console(stderr=True)
     with item_progress(console, "files") as bar:
         formalizations, sentences = render_files(args.files, variants=args.variant or VARIANTS, generate=not args.no_generate,
-                                                 timeout_ms=args.timeout, progress=counted_task(bar, "rendering"))
+                                                 rlimit=args.rlimit, progress=counted_task(bar, "rendering"))
     if args.balance:
         from .files import balance
 
@@ -182,7 +182,7 @@ def _coverage(args: argparse.Namespace, formalizations: list[Any]) -> dict[str, 
         skips = [read_skip(s) for f in args.files if Path(f).is_dir() for s in sorted(Path(f).glob("*.skip"))]
     else:
         skips = shipped_skips()
-    verdicts = verify_files(args.files, timeout_ms=args.timeout)
+    verdicts = verify_files(args.files, rlimit=args.rlimit)
     return coverage(formalizations, skips, verdicts)
 
 
@@ -194,7 +194,8 @@ def cmd_stats(args: argparse.Namespace) -> int:
     from .coverage import coverage_table
     from .sentences import pair_stats, pair_stats_table, rendered_pairs, winologic_pairs
 
-    formalizations, sentences = render_files(args.files, timeout_ms=args.timeout)
+    _note_old_timeout(args)
+    formalizations, sentences = render_files(args.files, rlimit=args.rlimit)
     cover = _coverage(args, formalizations)
     rows: list[tuple[str, Any]] = []
     for variant in VARIANTS:
@@ -213,12 +214,12 @@ def cmd_stats(args: argparse.Namespace) -> int:
         "coverage": cover,
     }
     if args.json:
-        print_json({"signature": signature(args.timeout), "summary": summary,
+        print_json({"signature": signature(args.rlimit), "summary": summary,
                     "table": [{"source": source, **r.to_dict()} for source, r in rows]})
         return 0
     console = make_console()
     console.print(coverage_table(cover))
-    console.print(pair_stats_table(rows, signature(args.timeout)))
+    console.print(pair_stats_table(rows, signature(args.rlimit)))
     console.print(f"{summary['formalizations']} formalizations of {summary['schemas']} schemas; knowledge: {summary['true']} true, "
                   f"{summary['false_written']} false written, {summary['false_generated']} false generated; categories: "
                   + ", ".join(f"{k} {v}" for k, v in sorted(summary["categories"].items())))
@@ -274,11 +275,12 @@ def add_logic_commands(subparsers: Any) -> argparse.ArgumentParser:
                                    "Sufficiency is 'vacuous' when the knowledge is inconsistent (consistency fails, so the file "
                                    "fails); false knowledge is 'n/a' when the file has no false formula (that fails nothing).",
                        epilog="exit codes: 0 every check passed (or n/a), 1 a check failed or an input is bad, 2 usage error, "
-                              f"{UNKNOWN_EXIT} no check failed but one is unknown (Z3 ran out of --timeout)")
+                              f"{UNKNOWN_EXIT} no check failed but one is unknown (Z3 reached --rlimit, or cvc5/E --timeout)")
     p.add_argument("files", nargs="*", metavar="FILE", type=input_path, help=".fol formalizations or .smt2 files (default: every shipped one)")
     p.add_argument("--json", action="store_true", help="one JSON object: per-file checks, cores, countermodels, summary")
-    p.add_argument("--timeout", type=integer(1), default=5000, metavar="MS", help="time limit per check (per question for cvc5 "
-                   "and eprover), in ms (default 5000); a check that runs out is 'unknown'")
+    _add_rlimit(p)
+    p.add_argument("--timeout", type=integer(1), default=5000, metavar="MS", help="time limit per question for cvc5 and "
+                   "eprover, in ms (default 5000); a question that runs out is 'unknown'. Z3 uses --rlimit")
     p.add_argument("--prover", choices=("z3", "cvc5", "eprover", "all"), default="z3",
                    help="z3 (default; cores and countermodels), cvc5, eprover (both read the problems `wino logic export` "
                         "writes), or all: every prover, any disagreement reported per check and file (exit 1)")
@@ -307,7 +309,7 @@ def add_logic_commands(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--to", metavar="FORMAT", help="corpus format with --items: jsonl (default) or winologic")
     p.add_argument("--corpus", default="wsc285-logic", help="corpus name of the items written (default wsc285-logic)")
     p.add_argument("-o", "--output", metavar="OUT", type=output_path, help="file to write (default: stdout); TSV without --items")
-    p.add_argument("--timeout", type=integer(1), default=5000, metavar="MS", help="Z3 time limit per question, in ms")
+    _add_rlimit(p, old_timeout=True)
     p.set_defaults(func=cmd_render)
 
     p = sub.add_parser("stats", help="coverage of WSC285 by category, knowledge depth, and true/false sentence statistics "
@@ -315,7 +317,7 @@ def add_logic_commands(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("files", nargs="*", metavar="FILE", type=input_path, help=".fol formalizations (default: every shipped one)")
     p.add_argument("--winologic", metavar="FILE", type=input_path, help="the same statistics on a WinoLogic file")
     p.add_argument("--json", action="store_true")
-    p.add_argument("--timeout", type=integer(1), default=5000, metavar="MS", help="Z3 time limit per question, in ms")
+    _add_rlimit(p, old_timeout=True)
     p.set_defaults(func=cmd_stats)
 
     p = sub.add_parser("link", help="link WinoLogic records to the WSC items they explain; coverage")
@@ -328,3 +330,21 @@ def add_logic_commands(subparsers: Any) -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_link)
     return logic
+
+
+def _add_rlimit(p: argparse.ArgumentParser, *, old_timeout: bool = False) -> None:
+    """``--rlimit``: Z3's resource limit per question, so verdicts and rendered sentences do not depend on load;
+    ``old_timeout`` keeps the wall-clock ``--timeout`` these commands once took, accepted with a note."""
+    from .checks import DEFAULT_RLIMIT
+
+    p.add_argument("--rlimit", type=integer(1), default=DEFAULT_RLIMIT, metavar="UNITS",
+                   help=f"Z3 resource units per question (default {DEFAULT_RLIMIT:,}): the same verdict on any machine under "
+                        "any load; a question that runs out is 'unknown'")
+    if old_timeout:
+        p.add_argument("--timeout", type=integer(1), metavar="MS", help="deprecated and ignored: Z3 is bounded by --rlimit")
+
+
+def _note_old_timeout(args: argparse.Namespace) -> None:
+    if getattr(args, "timeout", None) is not None:
+        print("wino: note: --timeout is deprecated and ignored here: Z3 is bounded by --rlimit, which does not depend "
+              "on the machine's load", file=sys.stderr)

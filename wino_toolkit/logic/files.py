@@ -13,7 +13,7 @@ from wino_toolkit.errors import FormatError, OutputError, WinoError
 from wino_toolkit.io import check_output_dir
 
 from . import checks
-from .checks import Problem, Verdict
+from .checks import DEFAULT_RLIMIT, Problem, Verdict
 from .problem_files import FORMATS, INDEX_COLUMNS, SUFFIX, WRITERS, questions
 from .generate import KnowledgeSentence, knowledge_sentences
 from .provers import PROVERS, Comparison, available, compare, decide
@@ -65,7 +65,7 @@ def load_problem(path: str | Path) -> Problem:
     return encode(load(path))
 
 
-def verify(source: str | PathLike | Formalization | Problem, *, timeout_ms: int = 5000) -> Verdict:
+def verify(source: str | PathLike | Formalization | Problem, *, rlimit: int = DEFAULT_RLIMIT) -> Verdict:
     """Run every check on one schema version: a ``.fol`` or ``.smt2`` path, a parsed
     :class:`~.syntax.Formalization` (:func:`~.syntax.load`) or an encoded :class:`~.checks.Problem`.
 
@@ -81,13 +81,15 @@ def verify(source: str | PathLike | Formalization | Problem, *, timeout_ms: int 
         problem = source
     else:
         raise TypeError(f"verify() takes a path, a Formalization or a Problem, not {type(source).__name__}")
-    return checks.verify(problem, timeout_ms=timeout_ms)
+    return checks.verify(problem, rlimit=rlimit)
 
 
-def verify_files(paths: Sequence[str | Path] | None = None, *, prover: str = "z3", timeout_ms: int = 5000,
-                 progress: Callable[[int, int], None] | None = None, jobs: int | None = None) -> list[Verdict]:
+def verify_files(paths: Sequence[str | Path] | None = None, *, prover: str = "z3", rlimit: int = DEFAULT_RLIMIT,
+                 timeout_ms: int = 5000, progress: Callable[[int, int], None] | None = None,
+                 jobs: int | None = None) -> list[Verdict]:
     """Load and check each file (a folder: its files; every shipped formalization when ``paths`` is empty)
-    with ``prover``: Z3 (the reference, with cores and countermodels), cvc5 or eprover (:mod:`.provers`).
+    with ``prover``: Z3 (the reference, with cores and countermodels; each question within ``rlimit`` resource
+    units), cvc5 or eprover (:mod:`.provers`; each question within ``timeout_ms``).
 
     All files are parsed before any is checked, so a syntax error stops the run at once; the checks
     then run in ``jobs`` processes (default: one per CPU), verdicts in the files' order.
@@ -95,7 +97,7 @@ def verify_files(paths: Sequence[str | Path] | None = None, *, prover: str = "z3
     available(prover)
     sources = _sources(paths)
     if prover == "z3":
-        return _run(sources, partial(_verify_one, timeout_ms=timeout_ms), progress, jobs)
+        return _run(sources, partial(_verify_one, rlimit=rlimit), progress, jobs)
     _only_fol(sources)
     return _run(sources, partial(decide, prover=prover, timeout_ms=timeout_ms), progress, jobs)
 
@@ -106,14 +108,15 @@ def _only_fol(sources: list[Formalization | Path]) -> None:
             raise FormatError(s, None, "only .fol formalizations can be checked by cvc5 or eprover (SMT-LIB2 input is Z3's)")
 
 
-def compare_files(paths: Sequence[str | Path] | None = None, *, provers: Sequence[str] = PROVERS, timeout_ms: int = 5000,
+def compare_files(paths: Sequence[str | Path] | None = None, *, provers: Sequence[str] = PROVERS,
+                  rlimit: int = DEFAULT_RLIMIT, timeout_ms: int = 5000,
                   progress: Callable[[int, int], None] | None = None, jobs: int | None = None) -> list[Comparison]:
     """Each ``.fol`` file checked by every prover named (Z3 always among them), side by side."""
     for prover in provers:
         available(prover)
     sources = _sources(paths)
     _only_fol(sources)
-    return _run(sources, partial(_compare_one, provers=tuple(provers), timeout_ms=timeout_ms), progress, jobs)
+    return _run(sources, partial(_compare_one, provers=tuple(provers), rlimit=rlimit, timeout_ms=timeout_ms), progress, jobs)
 
 
 def _sources(paths: Sequence[str | Path] | None) -> list[Formalization | Path]:
@@ -133,12 +136,12 @@ def _sources(paths: Sequence[str | Path] | None) -> list[Formalization | Path]:
     return out
 
 
-def _verify_one(source: Formalization | Path, timeout_ms: int) -> Verdict:
-    return verify(source, timeout_ms=timeout_ms)
+def _verify_one(source: Formalization | Path, rlimit: int) -> Verdict:
+    return verify(source, rlimit=rlimit)
 
 
-def _compare_one(f: Formalization, provers: tuple[str, ...], timeout_ms: int) -> Comparison:
-    return compare(f, verify(f, timeout_ms=timeout_ms), provers, timeout_ms=timeout_ms)
+def _compare_one(f: Formalization, provers: tuple[str, ...], rlimit: int, timeout_ms: int) -> Comparison:
+    return compare(f, verify(f, rlimit=rlimit), provers, timeout_ms=timeout_ms)
 
 
 def _run(sources: list[Any], work: Callable[[Any], Any], progress: Callable[[int, int], None] | None,
@@ -175,12 +178,12 @@ def load_formalizations(paths: Sequence[str | Path] | None = None) -> list[Forma
 
 
 def render_files(paths: Sequence[str | Path] | None = None, *, variants: Sequence[str] = VARIANTS, generate: bool = True,
-                 timeout_ms: int = 5000, progress: Callable[[int, int], None] | None = None, jobs: int | None = None,
-                 ) -> tuple[list[Formalization], list[KnowledgeSentence]]:
+                 rlimit: int = DEFAULT_RLIMIT, progress: Callable[[int, int], None] | None = None,
+                 jobs: int | None = None) -> tuple[list[Formalization], list[KnowledgeSentence]]:
     """The formalizations and their knowledge sentences (with confirmed false variants when ``generate``),
     made in ``jobs`` processes (default: one per CPU), in the files' order."""
     formalizations = load_formalizations(paths)
-    work = partial(knowledge_sentences, variants=tuple(variants), generate=generate, timeout_ms=timeout_ms)
+    work = partial(knowledge_sentences, variants=tuple(variants), generate=generate, rlimit=rlimit)
     sentences = [s for found in _run(formalizations, work, progress, jobs) for s in found]
     return formalizations, sentences
 

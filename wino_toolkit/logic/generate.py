@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, Iterator
 
-from .checks import Problem, Session, truth
+from .checks import DEFAULT_RLIMIT, Problem, Session, truth
 from .deep import deep
 from .encode import Encoder
 from .formulas import Atom, Bin, Eq, Formula, Not, Quant, Var, conclusion, free_vars, map_atoms, strip_quantifiers, substitute, with_conclusion
@@ -33,11 +33,11 @@ __all__ = ["Checker", "transformations", "false_variants", "KnowledgeSentence", 
 class Checker:
     """Z3 questions about formulas of one formalization (its own Z3 context)."""
 
-    def __init__(self, f: Formalization, timeout_ms: int = 5000):
+    def __init__(self, f: Formalization, rlimit: int = DEFAULT_RLIMIT):
         self.f = f
         self.encoder = Encoder(f)
         self.problem: Problem = self.encoder.problem()
-        self.session = Session(self.problem, timeout_ms)
+        self.session = Session(self.problem, rlimit)
         self.gamma = [g for _, g in self.problem.scenario]
 
     def _others(self, without: str | None) -> list[tuple[str, Any]]:
@@ -163,10 +163,11 @@ class KnowledgeSentence:
 
 @deep
 def knowledge_sentences(f: Formalization, *, variants: tuple[str, ...] = VARIANTS, generate: bool = True,
-                        timeout_ms: int = 5000) -> list[KnowledgeSentence]:
+                        rlimit: int = DEFAULT_RLIMIT) -> list[KnowledgeSentence]:
     """The knowledge of ``f`` (of its imported axioms, those its answer needs: :func:`_used`) and, with ``generate``,
-    its confirmed false variants, in each variant."""
-    checker = Checker(f, timeout_ms)
+    its confirmed false variants, in each variant. Which variants are kept depends on Z3's answers within
+    ``rlimit`` resource units, never on the machine's load."""
+    checker = Checker(f, rlimit)
     used = _used(f, checker)
     formulas: list[tuple[KnowledgeFormula, str]] = [(k, "written") for k in f.knowledge if k.name in used]
     if generate:

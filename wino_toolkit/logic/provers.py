@@ -192,6 +192,9 @@ def compare(f: Formalization, z3_verdict: Verdict, provers: Sequence[str], *, ti
     return Comparison(f.path, f.item, verdicts)
 
 
-def signature(timeout_ms: int, provers: tuple[str, ...] = ("z3",)) -> str:
-    """``logic|z3:4.13.0|timeout:5000ms|v:0.1.0``; several provers are joined with ``+``."""
-    return f"logic|{'+'.join(prover_version(p) for p in provers)}|timeout:{timeout_ms}ms|v:{__version__}"
+def signature(rlimit: int, provers: tuple[str, ...] = ("z3",), timeout_ms: int | None = None) -> str:
+    """``logic|z3:4.13.0|rlimit:20000000|v:0.1.0``: Z3's resource limit decides its verdicts; with cvc5 or E
+    (joined with ``+``) their time limit too, ``|timeout:5000ms``."""
+    others = [p for p in provers if p != "z3"]
+    limits = (f"|rlimit:{rlimit}" if "z3" in provers else "") + (f"|timeout:{timeout_ms}ms" if others else "")
+    return f"logic|{'+'.join(prover_version(p) for p in provers)}{limits}|v:{__version__}"
