@@ -155,6 +155,20 @@ def test_invented_gold_counts_silent_errors_apart_from_refusals(tmp_path):
     assert by_class.silent["right and wrong", "disambiguated"] == 1
 
 
+def test_a_refusal_where_the_gold_derives_the_item_is_counted_as_needless():
+    """Issue #31: refusals a reader would not make are measured apart (at most 3% is the target), refusals the gold
+    expects are not, and neither is a silent error."""
+    from wino_toolkit.forms.gold import REFUSED, GoldReport
+
+    report = GoldReport()
+    report.add("en", "nli", "a/0", REFUSED, "Ann was tired.", "en")
+    report.add("en", "nli", "a/1", REFUSED, REFUSED, "en")
+    report.add("en", "nli", "b/0", "Bea was tired.", "Bea was tired.", "en")
+    report.add("en", "nli", "b/1", "Ann tired.", "Ann was tired.", "en")
+    assert report.needless["en", "nli"] == 1 and report.silent["en", "nli"] == 1
+    assert "needlessly refused" in report.table()[0] and report.table()[2].endswith("| 1 (25.0%) | 5%-70% |")
+
+
 def derive_one_text(text: str, k: int) -> str:
     from wino_toolkit.forms.gold import derive_one
     from wino_toolkit.schema import Candidate, Item, Span

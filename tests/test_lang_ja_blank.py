@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import pytest
 
-from wino_toolkit.errors import FormError
 from wino_toolkit.forms import FormReport, blank
 from wino_toolkit.lang import get_language
 from wino_toolkit.lang.ja import english_role, japanese_role
@@ -116,14 +115,12 @@ def test_repeated_pronoun_in_one_token_is_narrowed_by_the_english_source():
     assert blanked(as_object)[0] == "健は次郎を待った。彼は_を信じていたからだ。"
 
 
-def test_repeated_pronoun_in_one_token_without_english_is_skipped_with_the_reason():
+def test_repeated_pronoun_in_one_token_without_english_takes_the_first():
+    """Without the English, the first pronoun of "彼は彼" is the referring expression (issue #31: refusing it was
+    needless: a reader derives it at once)."""
     item = make("健は次郎を待った。彼は彼を信じていたからだ。", "彼は彼", ["健", "次郎"])
-    report = FormReport()
-    assert list(blank([item], report)) == []
-    assert report.skipped[0].reason == ("the marked words '彼は彼' hold the pronoun '彼' twice, and the English "
-                                        "source does not say which one is meant")
-    with pytest.raises(FormError, match="twice"):
-        JA.substitute(item, 0)
+    assert blanked(item)[0] == "健は次郎を待った。_は彼を信じていたからだ。"
+    assert JA.substitute(item, 0) == "健は次郎を待った。健は彼を信じていたからだ。"
 
 
 def test_repeated_pronouns_in_one_clause_blank_only_the_marked_one():

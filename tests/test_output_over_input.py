@@ -49,6 +49,7 @@ ARGS = {
     "train": ["{inputs}", "--model", "{model}", "-o", "{output}"],
     "data split": ["{inputs}", "-o", "{output}"],
     "audit": ["{inputs}", "-o", "{output}"],
+    "forms sample": ["{inputs}", "--form", "nli"],
 }
 
 

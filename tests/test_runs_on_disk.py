@@ -293,6 +293,7 @@ def output_cases() -> list[tuple[str, str, str, list[str]]]:
         ("convert", "--skipped", "file", ["convert", MISSING, "--to", "jsonl", "--skipped", "{OUT}"]),
         ("demo", "-o", "dir", ["demo", "-o", "{OUT}"]),
         ("data split", "-o", "dir", ["data", "split", MISSING, "-o", "{OUT}"]),
+        ("forms sample", "-o", "file", ["forms", "sample", MISSING, "--form", "nli", "-o", "{OUT}"]),
         ("train", "-o", "dir", ["train", MISSING, "--model", NO_MODEL, "-o", "{OUT}"]),
         ("data export", "-o", "dir", ["data", "export", "lm-eval", MISSING, "-o", "{OUT}"]),
         ("eval lm", "--predictions", "file", ["eval", "lm", MISSING, "--model", NO_MODEL, "--predictions", "{OUT}"]),

@@ -42,6 +42,7 @@ MINIMAL: dict[str, Callable[[Path], list[str]]] = {
     "data split": lambda tmp: [WG, "-o", str(tmp / "splits")],
     "data overlap": lambda tmp: [WG, "--against", WG],
     "audit": lambda tmp: [WG, "-o", str(tmp / "report.html")],
+    "forms sample": lambda tmp: [WG, "--form", "nli", "-o", str(tmp / "review.tsv")],
 }
 
 #: options typed plain ``int`` or ``float`` declare no bounds, so their impossible values are listed here

@@ -289,6 +289,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     add_audit_commands(sub)
 
+    from .review.cli import add_forms_commands
+
+    add_forms_commands(sub)
+
     p = sub.add_parser("demo", help="run the main job on the bundled sample corpora")
     p.add_argument("-o", "--output", metavar="DIR", type=output_dir(), help="keep the converted files here (default: a temporary directory)")
     p.set_defaults(func=cmd_demo)

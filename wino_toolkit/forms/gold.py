@@ -162,21 +162,26 @@ class GoldReport:
     rows: dict[tuple[str, str], Agreement] = field(default_factory=dict)
     missing: list[str] = field(default_factory=list)  # entries whose item is not in the shared corpus
     silent: Counter = field(default_factory=Counter)  # (language, form) -> derived but wrong: the errors nobody sees
+    needless: Counter = field(default_factory=Counter)  # (language, form) -> refused where the gold derives it
 
     def add(self, language: str, form: str, key: str, got: str, gold: str, text_language: str) -> None:
         self.rows.setdefault((language, form), Agreement()).add(key, got, gold, text_language)
         if got != REFUSED and not same_text(got, gold):
             self.silent[language, form] += 1
+        elif got == REFUSED and gold != REFUSED:
+            self.needless[language, form] += 1
 
     def table(self) -> list[str]:
-        lines = ["| language | form | items | exact | 95% CI | token F1 | silently wrong | 95% CI |",
-                 "|---|---|---:|---:|---:|---:|---:|---:|"]
+        lines = ["| language | form | items | exact | 95% CI | token F1 | silently wrong | 95% CI | needlessly refused | 95% CI |",
+                 "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
         for (language, form), a in sorted(self.rows.items()):
             lo, hi = a.interval()
-            silent = self.silent[language, form]
-            s_lo, s_hi = wilson(silent, a.compared)
+            cells = []
+            for count in (self.silent[language, form], self.needless[language, form]):
+                c_lo, c_hi = wilson(count, a.compared)
+                cells.append(f"{count} ({count / a.compared:.1%}) | {c_lo:.0%}-{c_hi:.0%}")
             lines.append(f"| {language} | {form} | {a.compared} | {a.exact_share:.1%} | {lo:.0%}-{hi:.0%} | {a.mean_f1:.3f} "
-                         f"| {silent} ({silent / a.compared:.1%}) | {s_lo:.0%}-{s_hi:.0%} |")
+                         f"| {' | '.join(cells)} |")
         return lines
 
 

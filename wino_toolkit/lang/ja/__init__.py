@@ -14,14 +14,19 @@
   comma that loses no such ending (it ends in an adverb or a continuative form: "彼はまた、", "安く、");
 - the minimal-edit guard sees the characters the hypothesis is really cut from (``clause_bounds``), and
   accepts no change but the pronoun's and an ending's rewrite (``may_agree``: け → い in ければ → い);
+- a source phrase before a comma ("彼によると、", "医者によれば、") is no clause: the hypothesis is its whole
+  sentence, neither the fragment "ジョンによる。" nor the reported clause asserted as the text's own;
 - a marked span that is no pronoun of its own (a character of 彼岸, 男性 or 彼女, それぞれ, a connective
-  それでも、) is skipped with the reason "marked span is not a pronoun".
+  それでも、) is skipped with the reason "marked span is not a pronoun"; a word that may follow a pronoun
+  (自身, ひとり, なら: "彼自身が", "彼ならば") stays after the candidate, in the span or after it.
 
 - which pronoun: where the text holds the marked pronoun more than once, the one whose role
   (subject, object, possessive; read from the particle after it, see ``roles``) matches the English
   source's pronoun (``meta["en"]``, as the Japanese DPR keeps it) is taken: for "he", "彼は" rather
-  than an earlier "彼の"; a marked span that holds the pronoun twice ("彼は彼") is narrowed the same
-  way, and the item is skipped with the reason when the English does not tell which is meant;
+  than an earlier "彼の"; a marked span that holds two pronouns of a kind ("彼は彼", "彼女は彼", as
+  XWINO's tokens mark some) is narrowed the same way, and to its first pronoun when the English does
+  not single one out: the first is the referring expression, the second belongs to the rest of the
+  sentence ("彼は彼を信じていた" → "健は彼を信じていた");
 - blank (WinoGrande): ``_`` takes the pronoun's place only, whatever follows it stays outside the
   blank as in the substitution ("彼を" → "_を", "その語彙" → "_の語彙"); options are the candidates'
   mentions.
@@ -39,9 +44,9 @@ from ..base import Language
 from .connectives import CONNECTIVES
 from .endings import FINAL_CHARACTERS
 from .particles import PARTICLES
-from .pronouns import ADNOMINALS, BOUND_NOUNS, FOLLOWERS, LONGER_WORDS, PRONOUNS
+from .pronouns import ADNOMINALS, BOUND_NOUNS, FOLLOWERS, LONGER_WORDS, PERSONAL, PRONOUNS
 from .roles import AFTER_OBJECT, CLAUSE_OPENERS, ENGLISH_ROLES, JAPANESE_ROLES, OBJECT, POSSESSIVE, SUBJECT
-from .tails import REWRITTEN, TAILS
+from .tails import REWRITTEN, SOURCE_PHRASES, TAILS
 
 __all__ = ["Japanese", "english_role", "japanese_role"]
 
@@ -96,19 +101,36 @@ class Japanese(Language):
         base = self.pronoun_at(text, span.start)
         if base is None:
             return span
+        pair = self.paired(item, span, base)
+        if pair is not None:
+            return self.one_of(item, pair)
         found = self.occurrences(item, base)
-        inside = [s for s in found if span.start <= s.start and s.end <= span.end]
         wanted = english_role(item)
         matching = [s for s in found if wanted is not None and japanese_role(text, s.end) == wanted]
-        if len(inside) > 1:
-            chosen = [s for s in inside if s in matching]
-            if len(chosen) != 1:
-                raise FormError(f"the marked words {span.text!r} hold the pronoun {base!r} twice, and the English "
-                                "source does not say which one is meant")
-            return chosen[0]
         if wanted is None or not matching or japanese_role(text, span.start + len(base)) == wanted:
             return span
         return matching[0]
+
+    def paired(self, item: Item, span: Span, base: str) -> tuple[Span, Span] | None:
+        """The first two pronouns of a marked span that starts with one and holds another of its kind: the same
+        pronoun ("彼は彼", "それはそれ") or two that name people ("彼女は彼"); None for any other span. A pronoun inside
+        a candidate's mention (彼 of "彼の友人") is that candidate, not the second of a pair."""
+        text, first = item.text, Span(span.start, span.start + len(base), base)
+        taken = [c.span for c in item.candidates if c.span is not None and not c.span.is_slot]
+        for at in range(first.end, span.end):
+            second = self.pronoun_at(text, at)
+            inside = second is not None and any(at < t.end and t.start < at + len(second) for t in taken)
+            if second is not None and not inside:
+                alike = second == base or {base, second} <= PERSONAL
+                return (first, Span(at, at + len(second), second)) if alike else None
+        return None
+
+    def one_of(self, item: Item, pair: tuple[Span, Span]) -> Span:
+        """The pronoun of the pair the English source's pronoun names by its role; else the first, which is the
+        referring expression: the second belongs to the rest of the sentence ("彼は彼を信じていた": 彼は)."""
+        wanted = english_role(item)
+        named = [s for s in pair if wanted is not None and japanese_role(item.text, s.end) == wanted]
+        return named[0] if len(named) == 1 else pair[0]
 
     def pronoun_at(self, text: str, at: int) -> str | None:
         """The pronoun starting at ``at`` (longest, 彼女 not 彼), with a plural ら after it; None if none."""
@@ -173,7 +195,7 @@ class Japanese(Language):
         base = next((p for p in BY_LENGTH if form.startswith(p)), None)
         rest = form[len(base) :] if base is not None else None
         longer = next((w for w in LONGER_WORDS if text.startswith(w, span.start)), None)
-        if base is None or rest and rest not in PARTICLES or longer:
+        if base is None or not stays(rest) or longer:
             part = f"part of {longer!r}" if longer else "not one the Japanese rules know"
             raise FormError(f"marked span is not a pronoun ({span.text!r} is {part})")
         reason = not_a_word(text, span.start, span.start + len(base))
@@ -226,8 +248,11 @@ class Japanese(Language):
     def finite(self, text: str, a: int, b: int, pronoun: tuple[int, int], *, at_comma: bool) -> tuple[int, int, str] | None:
         """``text[a:b]`` as a sentence body: ``(first, stop, ending)`` with a leading connective dropped and a
         conjunctive or explanatory tail rewritten; None if it cannot end a sentence. A clause cut at a comma
-        must lose such a tail: what else ends there is a continuative form or an adverb ("高く、", "また、")."""
+        must lose such a tail: what else ends there is a continuative form or an adverb ("高く、", "また、"). A source
+        phrase ("によると、") on either side of a comma makes no clause of its own: the whole sentence is taken."""
         start, end = pronoun
+        if a and text[a - 1] in CLAUSE_END and text[: a - 1].endswith(SOURCE_PHRASES):
+            return None  # "医者によると、彼は元気だった": the clause is the doctor's word, not the text's
         while a < start and text[a] in " \u3000":
             a += 1
         for connective in CONNECTIVES:
@@ -239,6 +264,8 @@ class Japanese(Language):
         stop = b
         while stop > end and text[stop - 1] in CLOSERS + " \u3000":
             stop -= 1
+        if at_comma and text[end:stop].endswith(SOURCE_PHRASES):
+            return None
         for tail, new in TAILS:  # the pronoun itself never ends the sentence: something after it must
             cut = stop - len(tail)
             rest = text[end:cut] + new
@@ -248,6 +275,16 @@ class Japanese(Language):
         if at_comma or not rest or rest[-1] not in FINAL_CHARACTERS:
             return None
         return a, stop, ""
+
+
+def stays(rest: str | None) -> bool:
+    """Whether what the marked span holds after its pronoun stays after the candidate: nothing, a particle, or
+    a word that may follow a pronoun with an optional particle ("彼自身が" → "ジョン自身が")."""
+    if rest is None:
+        return False
+    follower = next((f for f in FOLLOWERS if rest.startswith(f)), "")
+    rest = rest[len(follower) :]
+    return not rest or rest in PARTICLES
 
 
 def not_a_word(text: str, start: int, end: int) -> str | None:

@@ -26,3 +26,10 @@ TAILS = (
 #: what a rewritten ending puts in place of its tail's first characters, one for one ("なければ" → "ない": け → い);
 #: the minimal-edit guard accepts these changes and no other
 REWRITTEN = frozenset((old, new) for tail, ending in TAILS for old, new in zip(tail, ending) if old != new)
+
+#: phrases that name a source or standpoint before a comma ("彼によると、…", "彼女からすれば、…"): they end like a
+#: clause ("と", "れば") but are none, so the hypothesis is their whole sentence, never "ジョンによる。"
+SOURCE_PHRASES = (
+    "によると", "によれば", "に従うと", "に従えば", "に言わせると", "に言わせれば", "からすると", "からすれば",
+    "から見ると", "から見れば", "にしてみれば",
+)
