@@ -23,8 +23,10 @@ Russian marks case on the noun, so a candidate cannot go in verbatim ("пото�
 The NLI hypothesis is the clause holding the pronoun (Russian sets clauses off with commas)
 without its conjunction (:mod:`.clauses`), following GLUE WNLI's conventions: a when-clause keeps
 its main clause, a time clause or the verb's что-object after it stays, a dash standing for the link
-verb is no boundary; a relative or question clause, or one whose subject is outside it, is skipped. The blank form puts ``_`` where the candidate goes, with options in the
-pronoun's case; where the options would need different agreement around the blank, it is skipped.
+verb is no boundary; where that clause is no sentence the text asserts (a relative or question clause,
+a subject outside it, a wish, condition or reported speech), the hypothesis is the whole text with the
+candidate. The blank form puts ``_`` where the candidate goes, with options in the pronoun's case; where
+the options would need different agreement around the blank, it is skipped.
 Anything else raises :class:`~wino_toolkit.errors.FormError` with the reason.
 """
 from __future__ import annotations
@@ -86,11 +88,11 @@ class Russian(SiteRules, AgreementRules, ClauseRules, Language):
     def hypothesis(self, item: Item, k: int) -> str:
         span = self.reference(item)
         start, end = self.clause_bounds(item, span)
+        if (start, end) == (0, len(item.text)):  # no clause the text asserts stands alone: the whole text
+            return self.substitute(item, k)
         clause = item.text[start:end]
         inner = Span(span.start - start, span.end - start, span.text)
-        rw = self.rewrite(item, clause, inner, k)  # first: a marked span that is no pronoun says so
-        self.needs_subject(clause, inner)
-        return self.sentence(rw.text(clause).strip())
+        return self.sentence(self.rewrite(item, clause, inner, k).text(clause).strip())
 
     def blank(self, item: Item) -> tuple[str, Span]:
         span = self.reference(item)
@@ -158,7 +160,7 @@ class Russian(SiteRules, AgreementRules, ClauseRules, Language):
         edits = list(site.edits)
         if site.kind == "personal" and site.reading.case == "nomn":
             edits += self.agreement(toks, i, site.reading, np, yo=np.yo)
-        if i and toks[i - 1].low in ("о", "об", "с", "со") and site.kind == "personal":
+        if i and toks[i - 1].low in VARIANTS and site.kind == "personal":
             edits += self.preposition(toks[i - 1], form)
         if i and site.kind == "personal":
             edits += self.modifier(toks[i - 1], site.reading, np)

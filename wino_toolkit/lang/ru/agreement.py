@@ -27,6 +27,9 @@ BETWEEN = frozenset(
     "только даже просто вдруг сразу вообще совсем точно наверное давно долго вовсе".split()
 )
 
+#: object pronouns that may stand between a subject and its predicate ("они давно её не видели")
+OBJECTS = frozenset("меня тебя его ее их нас вас мне тебе ему ей им нам вам".split())
+
 #: coordinators after which a second predicate of the same subject may follow ("передумал и включил")
 COORDINATORS = frozenset("и или но а да".split())
 
@@ -84,7 +87,9 @@ class AgreementRules:
                 copula = copula or (parse.tag.POS == "VERB" and parse.normal_form in COPULAS)
                 if parse.tag.POS in ("ADJF", "PRTF") and j + 1 < len(toks) and self.noun(toks[j + 1].low) and top(toks[j + 1].low).tag.POS == "NOUN":
                     raise FormError(f"the predicate noun phrase at {tok.text!r} would have to change too")
-            elif tok.low in BETWEEN or top(tok.low).tag.POS in ("ADVB", "PRCL", "COMP"):
+            elif tok.low in BETWEEN or tok.low in OBJECTS or any(p.tag.POS in ("ADVB", "PRCL", "COMP") for p in parses(tok.low)[:3]):
+                pass  # "плохо" reads as an adverb too, "так и не" holds the particle и
+            elif tok.low == "и" and j + 1 < len(toks) and toks[j + 1].low == "не":
                 pass
             elif tok.low in COORDINATORS and edits and j + 1 < len(toks) and self.agreeing(toks[j + 1].low, pron, False) is not None:
                 pass

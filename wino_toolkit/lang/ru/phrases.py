@@ -34,6 +34,9 @@ TITLES = frozenset(
 FEW = frozenset({"два", "три", "четыре", "оба"})
 
 WORD = re.compile(r"\w+(?:-\w+)*")
+#: a candidate ending in a name in quotes ("компания «Сони»", "мультфильм «Шрек»"): the words before it decline,
+#: the name in apposition stays as written
+QUOTED = re.compile(r"(.*?)(\s*[«\"„“][^«»\"„“]+[»\"“”])")
 MODIFIERS = frozenset({"ADJF", "PRTF"})
 GENDERS = ("masc", "femn", "neut")
 #: final letters of foreign names that do not decline: any vowel but а/я, and, for a woman's name, a consonant
@@ -151,13 +154,17 @@ def _head_parses(word: str, wants: Sequence[Reading], name: bool | None = None) 
     """
     nouns = [p for p in parses(word) if p.tag.POS == "NOUN"]
     kind = [p for p in nouns if name is None or is_proper(p) == name]
-    if any(_agrees(p.tag, wants) for p in kind) or not wants:
-        nouns = kind  # the reading the capital asks for, unless none of it agrees ("Ксенофане" is no woman)
+    if name is False or any(_agrees(p.tag, wants) for p in kind) or not wants:
+        # the reading the capital asks for, unless a capital's reading does not agree ("Ксенофане" is no woman);
+        # a word in lower case is never a name ("вазу" is no form of the car maker ВАЗ)
+        nouns = kind
     if not nouns:
         return []
     # a rare reading of another word does not win by agreeing ("вода" is not "вод" in the genitive)
     agreeing = [p for p in nouns if _agrees(p.tag, wants) and (p.normal_form == nouns[0].normal_form or 10 * p.score >= nouns[0].score)]
-    if not agreeing and is_proper(nouns[0]) and wants:
+    if not agreeing and is_proper(nouns[0]) and wants and len({(p.normal_form, gender_of(p.tag)) for p in nouns}) > 1:
+        # a name that reads one way ("Ольга" for "он") is that name, with its own gender; one that reads several
+        # ways none of which agrees is not guessed at
         raise FormError(f"no reading of the name {word!r} agrees with the pronoun, so how it declines is unknown")
     return agreeing or nouns[:1]
 
@@ -326,6 +333,9 @@ def build(text: str, wants: tuple[Reading, ...], initial: bool = False, yo: bool
     ``commons``: the words the text writes capitalised mid-sentence, and in lower case (a sentence-initial
     "Вера" is the name where the text writes "Вера" elsewhere). Memoised (a
     phrase is immutable): every form builds each candidate again, and pymorphy3's parses are slow."""
+    quoted = QUOTED.fullmatch(text)
+    if quoted:
+        return _named(quoted.group(1), quoted.group(2), wants, initial, yo, names, commons)
     words = _parts(text)
     if not words:
         raise FormError(f"the candidate {text!r} has no words")
@@ -362,6 +372,17 @@ def build(text: str, wants: tuple[Reading, ...], initial: bool = False, yo: bool
             number = "plur"  # "три сестры" are several
     animate = any(h is not None and "anim" in h.tag for h in heads)
     return Phrase(tuple(p for p in parts if p != ""), gender, number, animate, yo)
+
+
+def _named(head: str, name: str, wants: tuple[Reading, ...], initial: bool, yo: bool,
+           names: frozenset[str], commons: frozenset[str]) -> Phrase:
+    """A phrase ending in a quoted name: the words before the name decline, the name stays as written; a quoted
+    name alone takes the pronoun's gender and number."""
+    if not head.strip():
+        gender = next((w.gender for w in wants if w.gender), None)
+        return Phrase((name.strip(),), gender, wants[0].number if wants else "sing", False, yo)
+    phrase = build(head, wants, initial, yo, names, commons)
+    return replace(phrase, parts=(*phrase.parts, name))
 
 
 def _lower_initial(parts: list[Part | str]) -> list[Part | str]:

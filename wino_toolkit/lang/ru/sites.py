@@ -9,14 +9,15 @@ Quantity words take the genitive ("больше их" → "больше пече
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import NamedTuple, Sequence
+from typing import Any, NamedTuple, Sequence
 
 from ...errors import FormError
 from ...schema import Item
 from ..base import Edit, Token, mention_text, same_case, sentence_initial
+from .agreement import BETWEEN
 from .morphology import parses
-from .phrases import Phrase, build
-from .prepositions import PREPOSITIONS
+from .phrases import Phrase, build, gender_fits, gender_of, number_of
+from .prepositions import PREPOSITIONS, VARIANTS
 from .pronouns import PERSONAL, POSSESSIVE, REFLEXIVE, Reading
 from .words import tokenize, top
 
@@ -26,7 +27,7 @@ QUANTIFIERS = frozenset("больше меньше много мало немн�
 
 GENITIVE_VERBS = frozenset(
     "бояться испугаться избегать избежать добиться достичь достигнуть касаться коснуться лишить "
-    "лишиться стесняться опасаться пугаться требовать ждать дождаться хотеть желать хотеться захотеться "
+    "лишиться стесняться опасаться пугаться требовать дождаться желать хотеться захотеться "
     "хватить хватать недоставать недостать".split()
 )
 
@@ -41,6 +42,22 @@ DEGREE = frozenset("слишком очень так совсем довольн
 
 #: vowels before which "о" is "об" ("об Адаме")
 VOWELS = frozenset("аоуэиыАОУЭИЫ")
+
+#: nouns that serve as adverbs of place or time ("застал её дома", "увидел её утром"): after его/её/их they
+#: say where or when, so the pronoun is the verb's object, not a possessive
+ADVERBIAL_NOUNS = frozenset("дома утром вечером ночью днем днём летом зимой весной осенью сегодня вчера завтра".split())
+
+#: nouns of time (lemmas), and the words that make one a time adverbial ("обнимала её каждый день", "ждала её
+#: целый час"): the pronoun before them is the object ("её день рождения" stays a possessive)
+TIME_NOUNS = frozenset("секунда минута час день ночь утро вечер неделя месяц год раз время лето зима весна осень".split())
+TIME_QUANTIFIERS = frozenset("каждый целый весь этот тот один следующий прошлый".split())
+
+#: how many words a possessed noun phrase may run to ("её новое вечернее платье"), and the parts of speech
+#: (pymorphy3's likeliest reading) its words may have
+NP_WORDS = 4
+NP_POS = frozenset({"NOUN", "ADJF", "PRTF", "NUMR"})
+#: pymorphy3's second cases ("в углу", "чашка чаю") are the plain ones for agreement
+CASES = {"loc2": "loct", "gen2": "gent", "acc2": "accs"}
 
 
 class Site(NamedTuple):
@@ -92,11 +109,33 @@ class SiteRules:
         if len({r.number for r in readings}) < 2:
             return readings
         numbers = {self.phrase(item, k, list(readings)).number for k in range(len(item.candidates))}
+        if len(numbers) != 1:  # "Лебедевым" reads both ways: the number every candidate can have decides
+            numbers = set.intersection(*(self.numbers(item, k, readings) for k in range(len(item.candidates))))
+        if len(numbers) != 1:  # "им" for "мама" or "дочерьми": only the dative plural fits one of them
+            numbers = {r.number for r in readings if any(self.fits(item, k, r) for k in range(len(item.candidates)))}
         if len(numbers) != 1:
             raise FormError(f"the candidates differ in number, so they do not tell whether the pronoun is "
                             f"{' or '.join(map(str, readings))}")
         number = numbers.pop()
         return tuple(r for r in readings if r.number == number) or readings
+
+    def numbers(self, item: Item, k: int, readings: tuple[Reading, ...]) -> set[str]:
+        """The numbers candidate ``k`` has under some reading of the pronoun (a word may read both ways)."""
+        out = set()
+        for r in readings:
+            try:
+                out.add(self.phrase(item, k, [r]).number)
+            except FormError:
+                pass
+        return out
+
+    def fits(self, item: Item, k: int, reading: Reading) -> bool:
+        """Whether candidate ``k`` agrees with ``reading`` in number and gender."""
+        try:
+            np = self.phrase(item, k, [reading])
+        except FormError:
+            return False
+        return np.number == reading.number and (np.number == "plur" or gender_fits({np.gender}, reading.gender))
 
     def genitive_context(self, toks: Sequence[Token], i: int) -> bool:
         """Whether an object его/её/их is genitive: after a quantity word or near a verb taking the genitive."""
@@ -111,38 +150,88 @@ class SiteRules:
         lows = [t.low for t in toks[max(i - 3, 0) : i + 4]]
         if any(tuple(lows[n : n + len(a)]) == a for a in ABSENCE for n in range(len(lows))):
             return True
-        near = [t for t in toks[max(i - 2, 0) : i + 3] if t.is_word and t is not toks[i]]
+        after = [t for t in toks[i + 1 : i + 5] if t.is_word and t.low not in BETWEEN][:2]  # "его просто не хватило"
+        near = [t for t in toks[max(i - 2, 0) : i] if t.is_word] + after
         return any(p.normal_form in GENITIVE_VERBS for t in near for p in parses(t.low)[:1] if p.tag.POS in ("VERB", "INFN"))
 
     def possessed(self, toks: Sequence[Token], i: int, governed: bool) -> bool:
-        """Whether его/её/их at ``i`` is a possessive: a noun phrase follows it ("его слона", not "его открыть")."""
+        """Whether его/её/их at ``i`` is a possessive: a noun phrase follows it ("его слона", not "его открыть",
+        "её сонную", "её каждый день")."""
         nxt = toks[i + 1] if i + 1 < len(toks) else None
         if nxt is None or not nxt.is_word:
             return False
         if governed:
             return True  # "в его руках": a personal pronoun after a preposition takes the н-form
-        if top(nxt.low).tag.POS not in ("NOUN", "ADJF", "PRTF") or nxt.low in QUANTIFIERS:
+        if nxt.low in QUANTIFIERS or nxt.low in ADVERBIAL_NOUNS or top(nxt.low).tag.POS not in NP_POS:
+            return False
+        head = self.noun_phrase(toks, i + 1)
+        if head is None or self.time_adverbial(toks, i + 1, head):
             return False
         # "отдала её брату": a transitive verb's object, then a noun that cannot be accusative
         prev = toks[i - 1] if i else None
         transitive = prev is not None and any(p.tag.POS in ("VERB", "INFN") and "tran" in p.tag for p in parses(prev.low)[:1])
-        return not transitive or any(p.tag.case == "accs" for p in parses(nxt.low))
+        if not transitive or any(p.tag.case == "accs" for p in parses(toks[head].low)):
+            return True
+        return self.object_follows(toks, head + 1)  # "дала её брату конфету": the verb's object comes later
+
+    def noun_phrase(self, toks: Sequence[Token], j: int) -> int | None:
+        """The head noun of the noun phrase starting at token ``j``: the furthest noun the words before it agree
+        with ("любимом альбоме", "рабочий стол", "двумя братьями"), else ``j`` itself where it is a noun."""
+        end = j
+        while end < len(toks) and end - j < NP_WORDS and toks[end].is_word and top(toks[end].low).tag.POS in NP_POS:
+            end += 1
+        for h in range(end - 1, j - 1, -1):
+            heads = [p for p in parses(toks[h].low) if p.tag.POS == "NOUN"]
+            if any(all(self.agrees_with(toks[m].low, head.tag) for m in range(j, h)) for head in heads):
+                return h
+        return None
+
+    @staticmethod
+    def agrees_with(word: str, head: Any) -> bool:
+        """Whether ``word`` reads as an adjective, participle or numeral agreeing with a noun of tag ``head``."""
+        case = CASES.get(head.case, head.case)
+        for p in parses(word):
+            t = p.tag
+            if t.POS == "NUMR" and (t.case == case or (t.case in ("nomn", "accs") and case == "gent")):
+                return True
+            if t.POS in ("ADJF", "PRTF") and t.case == case and number_of(t) == number_of(head) and (
+                    number_of(t) == "plur" or gender_of(t) in (None, gender_of(head)) or gender_of(head) is None):
+                return True
+        return False
+
+    def time_adverbial(self, toks: Sequence[Token], j: int, head: int) -> bool:
+        """Whether the noun phrase ``j..head`` says when or how long ("каждый день", "всю ночь", "три года")."""
+        lemmas = {p.normal_form for p in parses(toks[head].low)[:2]}
+        quantified = any(p.normal_form in TIME_QUANTIFIERS or p.tag.POS == "NUMR"
+                         for m in range(j, head) for p in parses(toks[m].low)[:2])
+        return bool(lemmas & TIME_NOUNS) and quantified
+
+    def object_follows(self, toks: Sequence[Token], j: int) -> bool:
+        """Whether a noun that may be the verb's accusative object follows in the clause, not after a preposition."""
+        for n in range(j, len(toks)):
+            tok = toks[n]
+            if not tok.is_word:
+                return False
+            if toks[n - 1].low not in PREPOSITIONS and top(tok.low).tag.POS == "NOUN" and any(
+                    p.tag.case == "accs" and p.tag.POS == "NOUN" for p in parses(tok.low)[:2]):
+                return True
+        return False
 
     def possessive(self, text: str, toks: Sequence[Token], i: int) -> Site:
-        """"его слона" → "слона" + candidate: the possessive goes, the genitive follows the noun."""
+        """"его слона" → "слона" + candidate: the possessive goes, the genitive follows the whole noun phrase
+        ("в его любимом альбоме" → "в любимом альбоме Пети"); a preposition before it takes the form the next
+        word asks for ("о его отце" → "об отце Пети")."""
         tok = toks[i]
-        j = i + 1
-        # adjectives up to the noun; one that reads as a noun too ("красную") when a noun or adjective follows
-        while j + 1 < len(toks) and toks[j].is_word and top(toks[j].low).tag.POS in ("ADJF", "PRTF") and (
-                not self.noun(toks[j].low) or (toks[j + 1].is_word and top(toks[j + 1].low).tag.POS in ("NOUN", "ADJF", "PRTF"))):
-            j += 1
-        if j >= len(toks) or not toks[j].is_word or not self.noun(toks[j].low):
+        j = self.noun_phrase(toks, i + 1) if i + 1 < len(toks) and toks[i + 1].is_word else None
+        if j is None:
             raise FormError(f"no noun after the possessive {tok.text!r}")
         noun = toks[j]
-        removal = (tok.start, toks[i + 1].start, "")
+        edits: list[Edit] = [(tok.start, toks[i + 1].start, "")]
+        if i and toks[i - 1].low in VARIANTS:
+            edits += self.preposition(toks[i - 1], toks[i + 1].text)
         gender, number = POSSESSIVE.get(tok.low, (None, "sing"))
         reading = Reading("gent", gender, number)
-        return Site("possessive", reading, i, (noun.end, noun.end, " ", ""), (removal,))
+        return Site("possessive", reading, i, (noun.end, noun.end, " ", ""), tuple(edits))
 
     def noun(self, word: str) -> bool:
         return any(p.tag.POS == "NOUN" for p in parses(word)[:2])
@@ -175,11 +264,15 @@ class SiteRules:
         return frozenset(names), frozenset(commons)
 
     def preposition(self, prep: Token, form: str) -> list[Edit]:
-        """"о" before a vowel is "об" ("об Адаме"), "с" before a cluster of с/з/ш/ж is "со"."""
-        first = form[:1]
+        """"о" before a vowel is "об" ("об Адаме"), "с" before a cluster of с/з/ш/ж is "со", "в" before в/ф and a
+        consonant is "во" ("во Владимире")."""
+        first, second = form[:1].lower(), form[1:2].lower()
+        cluster = bool(second) and second not in "аеёиоуыэюяь"
         new = prep.low
         if prep.low in ("о", "об"):
-            new = "об" if first in VOWELS else "о"
+            new = "об" if first.upper() in VOWELS else "о"
         elif prep.low in ("с", "со"):
-            new = "со" if len(form) > 1 and first.lower() in "сзшжщ" and form[1].lower() not in "аеёиоуыэюя" else "с"
+            new = "со" if cluster and first in "сзшжщ" else "с"
+        elif prep.low in ("в", "во"):
+            new = "во" if cluster and first in "вф" else "в"
         return [] if new == prep.low else [(prep.start, prep.end, same_case(prep.text, new))]
