@@ -93,13 +93,13 @@ HYPOTHESES = [
     pytest.param("Gérard a appelé le barman et lui a rendu sa pinte.", "sa", ["le barman", "Gérard"], 0,
                  "Gérard a appelé le barman et lui a rendu la pinte du barman.", id="no-cut-before-dative-clitic"),
     pytest.param("J'ai versé l'eau de la carafe jusqu'à ce qu'elle soit vide.", "elle", ["la carafe", "l'eau"], 0,
-                 "La carafe est vide.", id="subjunctive-made-indicative"),
+                 "J'ai versé l'eau de la carafe jusqu'à ce que la carafe soit vide.", id="until-clause-not-asserted-frame-kept"),
     pytest.param("Le Dr. Martin a revu le garçon qu'il soignait.", "il", ["le Dr. Martin", "le garçon"], 0,
                  "Le Dr. Martin a revu le garçon que le Dr. Martin soignait.", id="abbreviation-is-no-sentence-end-relative-que-stays"),
     pytest.param("Le Dr. Martin a informé Paul qu'il partait.", "il", ["Paul", "le Dr. Martin"], 0,
                  "Paul partait.", id="completive-que-after-verb-and-object-frame-cut"),
     pytest.param("Léa a échangé le pull contre le gilet. Elle pense qu'il est trop court.", "il", ["le pull", "le gilet"], 0,
-                 "Le pull est trop court.", id="completive-que-after-pense-frame-cut"),
+                 "Elle pense que le pull est trop court.", id="completive-que-after-pense-frame-kept"),
     pytest.param("Il est si grand qu'il touche le plafond.", "il", ["Paul", "Jean"], 0,
                  "Il est si grand que Paul touche le plafond.", id="si-adverb-is-no-boundary"),
     pytest.param("Marie a appelé Paul, le boulanger, car il était malade.", "il", ["Paul, le boulanger", "Marie"], 0,
@@ -180,13 +180,14 @@ def derive_all(items):
 
 @pytest.mark.slow
 def test_french_corpus_coverage(shared):
-    """Measured: 208 of 214 items get both forms; the 6 others have no pronoun (4) or "en" (2)."""
+    """Measured: 206 of 214 items get both forms; the 8 others have no pronoun (4), "en" (2), or mark "Il" (Joël)
+    where the candidates are two houses (2: the gold set refuses them)."""
     items = list(wt.read(shared / "french" / "French_Wino_Schemas.xml"))
     assert len(items) == 214
     done, failed = derive_all(items)
-    assert len(done) >= 208
+    assert len(done) >= 206
     reasons = sorted({reason.split(";")[0][:30] for _, reason in failed})
-    assert all("referring expression" in r or "quantity" in r for r in reasons), reasons
+    assert all("referring expression" in r or "quantity" in r or "marked span agrees" in r for r in reasons), reasons
     for item, forms in done:
         for form in forms:
             assert len(MANGLED.findall(form)) <= len(MANGLED.findall(item.text)), (item.id, form)

@@ -124,10 +124,9 @@ def test_indefinite_article_unknown_h_is_refused():
         FR.substitute(item, 0)
 
 
-def test_indefinite_article_one_of_a_group_is_refused():
+def test_indefinite_article_one_of_a_group_stays_one_of_the_group():
     item = make("Un des garçons a vu Paul, car il était là.", "il", ["un des garçons", "Paul"])
-    with pytest.raises(FormError, match="one of"):
-        FR.substitute(item, 0)
+    assert FR.substitute(item, 0) == "Un des garçons a vu Paul, car l'un des garçons était là."
 
 
 # -- error class 2: the marked span is not a referring expression ----------------------------------------------

@@ -16,11 +16,16 @@
   lac"), ``y`` is dropped and the place phrase ends its clause.
 
 An indefinite first mention is made definite, as an anaphor is ("un chat" → "le chat", "une amie" →
-"l'amie", "des enfants" → "les enfants", then "du chat", "aux enfants"). The NLI hypothesis of a clause
-tied to a "si" condition keeps the condition ("Si Paul a faim, Paul mangera."). A marked span that is no
-referring expression (an impersonal "il faut", "il y a", a word inside a candidate's mention) is refused
-with "marked span is not a pronoun"; :meth:`French.edit_region` and :meth:`French.may_agree` tell the
-minimal-edit guard what the rewrite may change.
+"l'amie", "des enfants" → "les enfants", then "du chat", "aux enfants"); one of a group stays one of it
+("un des guichetiers" → "l'un des guichetiers"), a name of an institution keeps its article ("au Louvre" →
+"le Louvre") and a numeral takes one ("les deux randonneurs"), see :mod:`.phrases`. The NLI hypothesis of a
+clause tied to a "si" condition keeps the condition ("Si Paul a faim, Paul mangera."); a clause the sentence
+does not assert (reported, believed, wished, a purpose, "sinon", "comme si") or that is no sentence on its own
+("Pour le remercier", "puis la salua") gives the whole sentence instead, see :mod:`.clauses`. A marked span
+that is no referring expression (an impersonal "il faut", "il y a", a word inside a candidate's mention) is
+refused with "marked span is not a pronoun", and so is a possessive beside its clause's subject pronoun, an
+article, or a pronoun whose gender neither candidate has (:mod:`.marking`); :meth:`French.edit_region` and
+:meth:`French.may_agree` tell the minimal-edit guard what the rewrite may change.
 
 Anything else (``en``, clitic clusters, an inverted subject, a verb the tables cannot inflect) is
 a :class:`~wino_toolkit.errors.FormError` with the reason, never a guessed sentence.
@@ -55,6 +60,7 @@ from ..blanks import SubstitutionBlank
 from . import impersonal
 from .agreement import AgreementRules, adjective_number, undo_agreement
 from .clauses import CLAUSE_OPENERS, ClauseRules
+from .marking import MarkingRules
 from .nouns import DETERMINERS
 from .phrases import Phrase, PhraseRules
 from .pronouns import PRONOUNS
@@ -72,7 +78,7 @@ CLOSED_CLASS = PREPOSITIONS | DETERMINERS.keys() | SUBJECT_WORDS | NEGATION | AD
 
 
 @register_language
-class French(RewriteRules, AgreementRules, PhraseRules, ClauseRules, SubstitutionBlank, Language):
+class French(RewriteRules, AgreementRules, PhraseRules, ClauseRules, MarkingRules, SubstitutionBlank, Language):
     """Subject, object, stressed, possessive and place pronouns; see the module docstring."""
 
     code = "fr"
@@ -114,7 +120,9 @@ class French(RewriteRules, AgreementRules, PhraseRules, ClauseRules, Substitutio
 
     def reference(self, item: Item) -> Span:
         """The marked span, refused when it is no referring expression the rules know (corpora mark one by
-        mistake): an impersonal "il", a word inside a candidate's own mention, a word that is no pronoun."""
+        mistake): an impersonal "il", a word inside a candidate's own mention, a word that is no pronoun, and
+        what :mod:`.marking` refuses (a possessive beside the subject pronoun, an article, a pronoun agreeing
+        with neither candidate)."""
         span = super().reference(item)
         if span.text == self.BLANK:
             return span
@@ -128,6 +136,8 @@ class French(RewriteRules, AgreementRules, PhraseRules, ClauseRules, Substitutio
         if i is not None and toks[i].low == "il" and self.impersonal(toks, i):
             raise FormError(f"marked span is not a pronoun: '{span.text}' is an impersonal subject here ('{toks[i].text} "
                             f"{toks[i + 1].text} ...' stands for no one)")
+        if i is not None:
+            self.check_marking(item, toks, i, PRONOUNS[toks[i].low])
         return span
 
     def impersonal(self, toks: Sequence[Token], i: int) -> bool:

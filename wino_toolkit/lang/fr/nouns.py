@@ -15,6 +15,20 @@ DETERMINERS = {
     "quelques": (None, "p"), "plusieurs": (None, "p"), "deux": (None, "p"), "trois": (None, "p"),
 }
 
+#: numerals that open a candidate: an anaphor names the same ones with the article ("deux hommes" → "les deux hommes")
+NUMERALS = frozenset("deux trois quatre cinq six sept huit neuf dix".split())
+#: "un"/"une" opening one of a group ("un des guichetiers"), and the partitive an anaphor keeps ("l'un des guichetiers")
+ONE_OF = {"un": ("m", "l'un"), "une": ("f", "l'une"), "l'un": ("m", "l'un"), "l'une": ("f", "l'une")}
+#: what links "un" to its group: "un des guichetiers", "une de ses amies", "l'un d'eux"
+GROUP_LINKS = frozenset("des de d'".split())
+#: definite articles, contracted or not, that stand before a name of an institution ("au Louvre", "la Banque de France")
+NAME_ARTICLES = {"le": "le", "la": "la", "l'": "l'", "les": "les", "du": "le", "au": "le", "aux": "les", "des": "les"}
+
+#: possessives that take the masculine form before any vowel ("son amie", "son ancienne maison"): the gender is not theirs
+VOWEL_POSSESSIVES = frozenset("mon ton son".split())
+#: feminine adjectives that can open a noun phrase after such a possessive, and show its gender ("son ancienne maison")
+FEMININE_BEFORE_NOUN = frozenset("ancienne anciennes excellente excellentes heureuse heureuses actuelle actuelles".split())
+
 #: the definite article an indefinite first mention takes when a pronoun refers back to it ("un chat" → "le chat")
 INDEFINITE = {"un": "le", "une": "la", "des": "les"}
 

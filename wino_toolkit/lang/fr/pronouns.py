@@ -52,3 +52,6 @@ PRONOUNS = {
     "dessous": Pronoun("locative", None, "s", "sous"),
     "en": Pronoun("partitive", None, "s"),
 }
+
+#: the number of the possessor a possessive stands for ("son chat": one owner; "leur chat": several)
+POSSESSOR_NUMBER = {"son": "s", "sa": "s", "ses": "s", "leur": "p", "leurs": "p"}

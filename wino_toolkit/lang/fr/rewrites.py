@@ -19,7 +19,7 @@ from .nouns import (
 )
 from .phrases import Phrase, with_a, with_de
 from .pronouns import PRONOUNS, Pronoun
-from .verbs import AUXILIARIES
+from .verbs import AUXILIARIES, auxiliary
 from .words import (
     ADVERBS,
     CLITICS,
@@ -132,18 +132,19 @@ class RewriteRules:
         """
         tok = toks[i]
         prev = toks[i - 1] if i else None
-        if prev is not None and prev.low in CLITICS and prev.low not in ("ne", "n'"):
-            raise FormError(f"'{prev.text} {tok.text}' is a clitic cluster; only a lone clitic is moved")
         if i + 1 >= len(toks) or not toks[i + 1].is_word:
             raise FormError(f"no verb after the clitic '{tok.text}'")
         verb = toks[i + 1]
+        gerund = prev is not None and prev.low == "en" and verb.low.endswith("ant")  # "en le voyant": "en" is a preposition
+        if prev is not None and prev.low in CLITICS and prev.low not in ("ne", "n'") and not gerund:
+            raise FormError(f"'{prev.text} {tok.text}' is a clitic cluster; only a lone clitic is moved")
         if verb.low in CLITICS:
             raise FormError(f"'{tok.text} {verb.text}' is a clitic cluster; only a lone clitic is moved")
         if verb.low in DETERMINERS or verb.low in PREPOSITIONS or verb.text[0].isupper():
             raise FormError(f"'{tok.text}' is not followed by a verb, so it is not an object pronoun here")
         j, participle = self.verb_group(toks, i)
         last, edits = toks[j], []
-        if participle and AUXILIARIES.get(verb.low) == "avoir":
+        if participle and auxiliary(verb.low) == "avoir":
             edits.append((last.start, last.end, undo_agreement(last.text, tok.low) + " " + phrase))
         if not edits:
             edits.append((last.end, last.end, " " + phrase))
@@ -160,7 +161,7 @@ class RewriteRules:
         last, k = i + 1, i + 2
         while negated and k < len(toks) and toks[k].low in NEGATION:
             last, k = k, k + 1
-        if AUXILIARIES.get(toks[i + 1].low) in ("avoir", "être"):
+        if auxiliary(toks[i + 1].low) in ("avoir", "être"):
             while k < len(toks) and toks[k].low in ADVERBS:
                 k += 1
             if k < len(toks) and toks[k].is_word:

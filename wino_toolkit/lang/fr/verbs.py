@@ -51,6 +51,23 @@ AUXILIARIES = {
     ),
 }
 
+#: avoir and être neither finite nor agreeing: an object clitic before them moves past the participle too
+#: ("après l'avoir battu" → "après avoir battu Tom"), as before a finite auxiliary
+NONFINITE_AUXILIARIES = {"avoir": "avoir", "ayant": "avoir", "être": "être", "étant": "être"}
+
+#: participles of avoir that take an infinitive after them, so a clitic may follow them ("a voulu le voir");
+#: after any other participle, "le"/"la"/"les" is an article ("a ouvert la porte")
+MODAL_PARTICIPLES = frozenset(
+    "voulu pu dû su osé failli préféré aimé adoré détesté souhaité désiré espéré pensé cru semblé paru fallu dit"
+    " fait laissé vu entendu senti regardé".split()
+)
+
+
+def auxiliary(word: str) -> str | None:
+    """"avoir" or "être" for a form of either, finite or not; "copula" for a copula; None for other words."""
+    return AUXILIARIES.get(word) or NONFINITE_AUXILIARIES.get(word)
+
+
 # Third-person subjunctive forms that differ from the indicative, and the indicative for each.
 #
 # A clause cut from "bien qu'il soit malade" becomes the sentence "Paul est malade."; regular -er

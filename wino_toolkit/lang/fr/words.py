@@ -19,6 +19,9 @@ PREPOSITIONS = frozenset(
     " malgré selon parmi pendant depuis près loin auprès".split()
 )
 
+#: prepositions that take an infinitive ("pour le voir", "en le voyant"): a clitic may follow them, an article too
+INFINITIVE_PREPOSITIONS = frozenset("de d' à pour sans par après en".split())
+
 # Words that may stand between a verb and its participle or predicate ("n'est pas très grand").
 ADVERBS = frozenset(
     "pas plus jamais point guère rien très trop si assez bien vraiment tellement aussi toujours encore déjà"
@@ -37,6 +40,9 @@ SUBJECT_WORDS = frozenset(
     "il elle ils elles on je j' tu nous vous ce c' ça cela ceci celui-ci celle-ci ceux-ci celles-ci celui-là"
     " celle-là ceux-là celles-là personne chacun chacune quelqu'un tout rien eux".split()
 )
+
+#: quantifiers that open a subject without a determiner ("chaque soir", "aucun élève", "certains joueurs")
+QUANTIFIERS = frozenset("chaque aucun aucune certains certaines tous toutes nul nulle".split())
 
 # Abbreviations whose full stop does not end a sentence ("le Dr. Vincenot").
 ABBREVIATIONS = frozenset("dr m mme mlle mm me pr st ste etc cf vs".split())
