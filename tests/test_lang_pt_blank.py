@@ -50,10 +50,19 @@ def test_blank_keeps_spacing_at_a_slot():
 
 
 def test_contracted_preposition_before_the_blank_is_skipped_with_reason():
-    """"a casa dele" → "a casa do vizinho": "de _" cannot take "o vizinho", so no blank is made."""
-    item = pronoun("O vizinho chamou o bombeiro porque a casa dele estava alagada.", "dele", ["o vizinho", "o bombeiro"])
+    """"a casa dele" → "a casa do vizinho" / "a casa de Pedro": no one text fits both options, so no blank is made.
+    (Issue #31: with "o vizinho" and "o bombeiro" both contract to "do", and the blank "a casa do _" is derived.)"""
+    item = pronoun("Pedro chamou o vizinho porque a casa dele estava alagada.", "dele", ["Pedro", "o vizinho"])
     reason = skipped(item)
     assert "'de' becomes 'do'" in reason and "contraction" in reason
+
+
+def test_the_same_contraction_for_both_options_keeps_the_blank():
+    """Issue #31: "do vizinho" and "do bombeiro" share "do", so the blank follows it and the options are the nouns."""
+    item = pronoun("O vizinho chamou o bombeiro porque a casa dele estava alagada.", "dele", ["o vizinho", "o bombeiro"])
+    text, options = blanked(item)
+    assert (text, options) == ("O vizinho chamou o bombeiro porque a casa do _ estava alagada.", ["vizinho", "bombeiro"])
+    assert_fills(item, text, options)
 
 
 def test_preposition_without_contraction_keeps_the_blank():
@@ -64,10 +73,11 @@ def test_preposition_without_contraction_keeps_the_blank():
     assert_fills(item, text, options)
 
 
-def test_possessive_slot_before_a_noun_is_skipped_with_reason():
-    """"sobre | joelhos" is "sobre os joelhos da avó": never "sobre _ joelhos"."""
+def test_possessive_slot_before_a_noun_puts_the_blank_after_it():
+    """"sobre | joelhos" is "sobre os joelhos da avó": never "sobre _ joelhos". Both options take "da", so the blank
+    follows it (issue #31; this item was skipped before as a contraction)."""
     item = slot("A avó sentou a neta sobre |joelhos.", ["a avó", "a neta"])
-    assert "contraction" in skipped(item)
+    assert blanked(item) == ("A avó sentou a neta sobre os joelhos da _.", ["avó", "neta"])
 
 
 def test_possessive_pronoun_blank_puts_the_possessor_after_the_noun():

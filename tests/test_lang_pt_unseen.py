@@ -152,13 +152,24 @@ def test_clause_that_states_no_fact_is_no_hypothesis(item, opener):
 
 # -- class 5: a preposition is never inflected as a verb ---------------------------------------------------------
 
-@pytest.mark.parametrize("item", [
-    pytest.param(pronoun("As tias ajudaram a avó porque ela desde cedo cuidava delas.", "ela", ["as tias", "a avó"]), id="desde"),
-    pytest.param(pronoun("Os pais visitaram a filha, mas ela entre risos pediu dinheiro.", "ela", ["os pais", "a filha"]), id="entre"),
-    pytest.param(pronoun("Os vizinhos acusaram o Rui, mas ele contra todos negou.", "ele", ["os vizinhos", "o Rui"]), id="contra"),
-    pytest.param(pronoun("Os alunos ouviram a diretora e ela sobre isso calou.", "ela", ["os alunos", "a diretora"]), id="sobre"),
+@pytest.mark.parametrize("item, expected", [
+    pytest.param(pronoun("As tias ajudaram a avó porque ela desde cedo cuidava delas.", "ela", ["as tias", "a avó"]),
+                 "As tias ajudaram a avó porque as tias desde cedo cuidavam delas.", id="desde"),
+    pytest.param(pronoun("Os pais visitaram a filha, mas ela entre risos pediu dinheiro.", "ela", ["os pais", "a filha"]),
+                 "Os pais visitaram a filha, mas os pais entre risos pediram dinheiro.", id="entre"),
+    pytest.param(pronoun("Os vizinhos acusaram o Rui, mas ele contra todos negou.", "ele", ["os vizinhos", "o Rui"]),
+                 "Os vizinhos acusaram o Rui, mas os vizinhos contra todos negaram.", id="contra"),
+    pytest.param(pronoun("Os alunos ouviram a diretora e ela sobre isso calou.", "ela", ["os alunos", "a diretora"]),
+                 "Os alunos ouviram a diretora e os alunos sobre isso calaram.", id="sobre"),
 ])
-def test_preposition_after_the_reference_is_never_inflected(item):
+def test_preposition_after_the_reference_is_never_inflected(item, expected):
+    """The verb after the prepositional phrase agrees, the preposition stays (issue #31: these items were refused
+    before, as "the verb that agrees with the reference is not next to it")."""
+    assert PT.substitute(item, 0) == expected
+
+
+def test_no_verb_after_the_prepositional_phrase_is_refused():
+    item = pronoun("Os tios chamaram a sobrinha, e ela desde então, calada.", "ela", ["os tios", "a sobrinha"])
     with pytest.raises(FormError, match="the verb that agrees with the reference is not next to it"):
         PT.substitute(item, 0)
 

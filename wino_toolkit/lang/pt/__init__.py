@@ -26,11 +26,16 @@ when the text says "a mãe da Emma"), else none ("de Bill"). Anything else raise
 The NLI hypothesis is the clause holding the slot (:mod:`.clauses`), with GLUE WNLI's conventions: a
 clause after it that tells when stays ("Ele abriu seus olhos quando o vento parou."), a subjunctive is made
 indicative, and an infinitive clause after "apesar de", "após"... becomes a finite sentence in the main
-clause's tense ("apesar de | ser mais jovem" → "Joe é mais jovem.", :mod:`.finite`).
+clause's tense ("apesar de | ser mais jovem" → "Joe é mais jovem.", :mod:`.finite`). A verb's "que" complement
+stays with it; a clause with no finite verb ("Segurando a mão dela,") gives the whole premise with the reference
+replaced; a clause inside a wish, a condition or what someone said is refused.
 
 A candidate first mentioned with an indefinite article is named again with the definite one ("uma caixa" →
 "a caixa", "numa caixa" → "a caixa", so "dela" → "da caixa"), and a bare common noun with the article of its
-gender ("viu pastoras" → "as pastoras"). A marked span that is not a pronoun here (the article "a" before a noun,
+gender ("viu pastoras" → "as pastoras"). One picked out of a group stays so ("um dos caixas", never "os caixas",
+even where the candidate is written "os caixas"; "de um dos caixas", uncontracted), a candidate's possessive
+"sua secretária" becomes "a secretária" as a subject, whose possessor is no longer in its clause, and a name of
+several words keeps the article of its mention ("porque o Banco Central ..."). A marked span that is not a pronoun here (the article "a" before a noun,
 the contraction "na", the title "Seu" before a name) is refused: "marked span is not a pronoun". A verb is
 made to agree only where it is next to the reference; a preposition there ("ela desde cedo trabalhava") is
 never inflected. A subjunctive hypothesis is made indicative only after an opener that still states a fact
@@ -46,21 +51,25 @@ follows the noun ("seu carro" → "o carro de _", never "porque _ vez"). A prepo
 contracts with an option's article (de + o = do, em + a = na, a + o = ao, por + a = pela) cannot
 be written before the blank with the article in the option ("de o menino" is not Portuguese),
 and an option holding the contraction ("do menino") is not a noun phrase: such items are
-**skipped with the reason**; names without an article ("de Bill") keep their blank. A verb or
-adjective that agrees with one option only is skipped too.
+**skipped with the reason** where the options contract differently ("de Jim" / "do barman"); names without an
+article ("de Bill") keep their blank, and where both contract alike the blank follows the contraction ("do _":
+"menino", "pai"). A verb or adjective that agrees with one option only is skipped too; one that changes the same way
+for both ("_ foi derrotado" for two singular names) is written so. (:meth:`Portuguese.shared_blank`.)
 """
 from __future__ import annotations
+
+import os
 
 from ...errors import FormError
 from ...schema import Item, Span
 from .. import register_language
 from ..base import Language
-from ..blanks import SubstitutionBlank
+from ..blanks import SubstitutionBlank, options_from_substitutions
 from .agreement import AgreementRules, inflect_adjective
 from .clauses import ClauseRules
 from .lexicon import CLOSED_CLASSES, WordRules
-from .nouns import CONTRACTIONS, UNCONTRACTED
-from .phrases import Phrase, PhraseRules
+from .nouns import CONTRACTIONS, DETERMINERS, UNCONTRACTED
+from .phrases import Phrase, PhraseRules, unpossessed
 from .pronouns import PRONOUNS
 from .rewrites import ENCLITIC, RewriteRules
 from .verbs import VERB_FORMS
@@ -93,17 +102,56 @@ class Portuguese(RewriteRules, AgreementRules, PhraseRules, ClauseRules, WordRul
         if finite is not None:  # "apesar de | ser mais jovem" → "Joe é mais jovem."
             clause, inner, _ = finite
             return self.sentence(self.rewrite(clause, inner, self.phrase(item, k)).strip())
+        governed = self.asserted_mood(item.text, span, start)
+        if self.fragment(item.text, span, start, end):  # "Segurando a mão dela,": the whole premise, never a fragment
+            return self.sentence(self.substitute(item, k))
         clause = item.text[start:end]
         lead = len(clause) - len(clause.lstrip())
         clause = clause.strip()
         at = min(max(span.start - start - lead, 0), len(clause))
         inner = Span(at, at + len(span.text), span.text)
-        clause = self.indicative(clause, inner, self.asserted_mood(item.text, span, start))
+        clause = self.indicative(clause, inner, governed)
         return self.sentence(self.rewrite(clause, inner, self.phrase(item, k)).strip())
 
     def blank_text(self, item: Item) -> str:
-        """The text with ``_`` where the substituted noun phrase stands (see the module docstring)."""
-        return self.rewrite(item.text, self.reference(item), Phrase(self.BLANK, None, None, None))
+        """The text with ``_`` where the substituted noun phrase stands (see the module docstring); where a word
+        next to it changes with the option but changes the same way for every option ("do _" for "do Rui" and "do
+        Paulo", "_ foi derrotado" for two singular names), the text the disambiguated sentences share."""
+        text = self.rewrite(item.text, self.reference(item), Phrase(self.BLANK, None, None, None))
+        sentences = [self.substitute(item, k) for k in range(len(item.candidates))]
+        try:
+            options_from_substitutions(text, sentences, [c.text for c in item.candidates])
+        except FormError:
+            shared = self.shared_blank(item, sentences)
+            if shared is None:
+                raise
+            return shared
+        return text
+
+    def shared_blank(self, item: Item, sentences: list[str]) -> str | None:
+        """The text two disambiguated sentences share around the words where they differ, with ``_`` there, when
+        each option is its candidate's noun phrase, whole or after the article both share ("da _": "fenda",
+        "parede"); None when they differ elsewhere too ("de Jim" / "do barman", "foi" / "foram")."""
+        if len(sentences) != 2:
+            return None
+        a, b = sentences
+        head = len(os.path.commonprefix([a, b]))
+        while head and a[head - 1] != " ":
+            head -= 1
+        tail = len(os.path.commonprefix([a[head:][::-1], b[head:][::-1]]))
+        while tail and a[len(a) - tail].isalnum():
+            tail -= 1
+        options = [s[head : len(s) - tail] for s in sentences]
+        if not all(o and o == o.strip() for o in options) or not all(
+                self.names_candidate(item, k, o) for k, o in enumerate(options)):
+            return None
+        return a[:head] + self.BLANK + a[len(a) - tail :]
+
+    def names_candidate(self, item: Item, k: int, option: str) -> bool:
+        """Whether ``option`` is candidate ``k``'s noun phrase (as a subject too), or that phrase after its article."""
+        np = self.phrase(item, k)
+        phrases = {np.text.lower(), unpossessed(np).text.lower()}
+        return option.lower() in phrases | {p.partition(" ")[2] for p in phrases if p.split()[0] in DETERMINERS}
 
     def edit_region(self, item: Item, span: Span) -> tuple[int, int]:
         """The reference, or for a possessive (the pronoun "sua", a slot before the noun it possesses) the whole
@@ -113,6 +161,8 @@ class Portuguese(RewriteRules, AgreementRules, PhraseRules, ClauseRules, WordRul
             if not any(self.slot_role(item.text, toks, span.start, self.phrase(item, k)) == "possessive"
                        for k in range(len(item.candidates))):
                 return span.start, span.end
+        elif (tok := next((t for t in toks if t.start <= span.start < t.end), None)) and ENCLITIC.match(tok.text):
+            return tok.start, tok.end  # "vê-lo" → "ver o Rui": the verb takes back its infinitive ending
         elif getattr(PRONOUNS.get(span.text.lower()), "kind", None) != "possessive":
             return span.start, span.end
         j = next((n for n, t in enumerate(toks) if t.start >= span.end), None)

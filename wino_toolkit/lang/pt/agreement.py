@@ -16,6 +16,8 @@ from .words import ADVERBS, CLITICS, FOCUS_ADVERBS, PREPOSITIONS
 __all__ = ["AgreementRules", "inflect_adjective"]
 
 NUMBER_NAMES = {"s": "singular", "p": "plural"}
+#: how many words a prepositional phrase between the reference and its verb may hold ("desde então", "contra tudo")
+PHRASE_REACH = 6
 
 
 def inflect_adjective(word: str, gender: str | None, number: str | None) -> str:
@@ -58,9 +60,12 @@ class AgreementRules:
         edits: list[Edit] = []
         form = verb.low
         if form in CLOSED_CLASSES and form not in VERB_FORMS:  # "ela desde cedo trabalhava": no verb to inflect here
-            if np.number is not None and have is not None and have != np.number:
+            if np.number is None or have is None or have == np.number:
+                return []
+            after = self.verb_after_phrase(toks, j)
+            if after is None:
                 raise FormError(f"the verb that agrees with the reference is not next to it ({verb.text!r} stands between them)")
-            return []
+            return self.agreement(toks, after, np, pron)
         if np.number is not None and have is not None and have != np.number:
             new = self.inflect_verb(verb.low, np.number)
             if new is None:
@@ -79,6 +84,20 @@ class AgreementRules:
             return edits
         new = inflect_adjective(pred.text, np.gender, np.number)
         return edits + ([(pred.start, pred.end, new)] if new != pred.text else [])
+
+    def verb_after_phrase(self, toks: Sequence[Token], j: int) -> int | None:
+        """The verb after a prepositional phrase opening at token ``j`` ("elas desde então escrevem", "eles entre uma
+        coisa e outra esqueceram"): the first finite verb within :data:`PHRASE_REACH` words, with no punctuation or
+        other clause before it; None when there is none."""
+        if toks[j].low not in PREPOSITIONS:
+            return None
+        for k in range(j + 1, min(j + 1 + PHRASE_REACH, len(toks))):
+            tok = toks[k]
+            if not tok.is_word or tok.low in ("que", "porque", "quando", "se"):
+                return None
+            if self.finite_verb(tok, toks[k - 1].low):
+                return k
+        return None
 
     def focus_adverb(self, toks: Sequence[Token], j: int) -> bool:
         """Whether token ``j`` is a preposition used as an adverb before a verb ("ele até gostou": even)."""

@@ -13,17 +13,23 @@ from .words import (
     CLAUSE_OPENERS,
     CLITICS,
     DE_WORDS,
+    ENCLITIC,
+    INFINITIVE_ACCENTS,
     PREPOSITIONS,
     QUANTIFIERS,
     SUBJECT_PRONOUNS,
 )
 
-__all__ = ["CLOSED_CLASSES", "WordRules", "lemmas"]
+__all__ = ["CLOSED_CLASSES", "NONFINITE_ENDINGS", "WordRules", "lemmas"]
 
 CLOSED_CLASSES = (
     ADVERBS | PREPOSITIONS | CLITICS | QUANTIFIERS | SUBJECT_PRONOUNS | DE_WORDS | CLAUSE_OPENERS
     | frozenset(DETERMINERS) | frozenset(UNCONTRACTED)
 )
+#: endings of the gerund and the participles, which make no clause finite ("tendo treinado", "sentada")
+NONFINITE_ENDINGS = ("ndo", "ado", "ada", "ados", "adas", "ido", "ida", "idos", "idas")
+#: words after which a form the lemma table calls a verb is a noun or an adverb ("a casa", "mais tarde", "desde cedo")
+NOT_BEFORE_A_VERB = PREPOSITIONS | ADVERBS | QUANTIFIERS | frozenset(DETERMINERS) | frozenset(UNCONTRACTED)
 #: an accent before a final -ia marks a noun stressed before it ("infância", "notícia"); no verb form is
 NOUN_STRESS = re.compile(r"[áéíóúâêô][^aeiouáéíóúâêôãõ]*ias?$")
 
@@ -68,9 +74,11 @@ class WordRules:
         return lemma is not None and lemma != word and lemma.endswith(("ar", "er", "ir", "or"))
 
     def adjective(self, word: str) -> bool:
-        """Whether spaCy's lemma table makes ``word`` the feminine or plural of an -o adjective ("seca" → "seco")."""
+        """Whether spaCy's lemma table makes ``word`` the feminine of an -o adjective ("seca" → "seco", "secas");
+        a masculine plural ("ombros" → "ombro") is as much a noun's, so it tells nothing."""
         lemma = lemmas().get(word)
-        return lemma is not None and lemma.endswith("o") and lemma != word and word.rstrip("s")[:-1] == lemma[:-1]
+        return (lemma is not None and lemma.endswith("o") and lemma != word and word.rstrip("s").endswith("a")
+                and word.rstrip("s")[:-1] == lemma[:-1])
 
     def is_infinitive(self, word: str) -> bool:
         return word in SHORT_INFINITIVES or (len(word) > 3 and word.endswith(("ar", "er", "ir")))
@@ -78,3 +86,14 @@ class WordRules:
     def is_noun(self, word: str) -> bool:
         """A content word that is not a verb, by exclusion of the closed classes."""
         return word.isalpha() and word not in CLOSED_CLASSES and not self.is_verb(word)
+
+    def finite_verb(self, tok: Token, prev: str) -> bool:
+        """Whether ``tok`` (after the word ``prev``) is a finite verb: by the tables, or by spaCy's lemma table where
+        no determiner, preposition or adverb before it makes it a noun or adverb ("mais tarde" is no verb)."""
+        head = self.verb_part(tok).low  # "deu-lhe": the verb, not its clitic
+        enclitic = ENCLITIC.match(tok.text)
+        if enclitic and enclitic.group("clitic").lower().startswith("l") and head[-1:] in INFINITIVE_ACCENTS:
+            return False  # "vê-lo" is the infinitive "ver" + "o"
+        if head in CLOSED_CLASSES and head not in VERB_FORMS or self.is_infinitive(head) or head.endswith(NONFINITE_ENDINGS):
+            return False
+        return self.is_verb(head) or self.maybe_verb(head) and prev not in NOT_BEFORE_A_VERB

@@ -19,6 +19,21 @@ DETERMINERS = {
 #: an indefinite first mention is definite when the reference names it again: "pus uma caixa ... e ela quebrou"
 DEFINITE_OF = {"um": "o", "uma": "a", "uns": "os", "umas": "as"}
 
+#: third-person possessive determiners: a candidate's "sua secretária" names its possessor outside the clause, so
+#: as a subject it is "a secretária" ("porque sua secretária dormia" has lost whose secretary)
+POSSESSIVES = {"seu": "o", "sua": "a", "seus": "os", "suas": "as"}
+
+#: words that pick some of a group ("um dos caixas", "alguns dos alunos"): gender and number of the phrase they open
+#: (None: the group's article tells). One of the tellers is never "os caixas", which names all of them.
+PARTITIVES = {
+    "um": ("m", "s"), "uma": ("f", "s"), "alguns": ("m", "p"), "algumas": ("f", "p"), "vários": ("m", "p"),
+    "várias": ("f", "p"), "muitos": ("m", "p"), "muitas": ("f", "p"), "poucos": ("m", "p"), "poucas": ("f", "p"),
+    "dois": ("m", "p"), "duas": ("f", "p"), "três": (None, "p"), "quatro": (None, "p"), "cinco": (None, "p"),
+    "nenhum": ("m", "s"), "nenhuma": ("f", "s"),
+}
+#: what joins a partitive word to its group: "um dos", "uma de suas", "dois destes"
+PARTITIVE_LINKS = frozenset("dos das de destes destas desses dessas daqueles daquelas".split())
+
 # Preposition + article (or pronoun) contractions Portuguese makes: de + o = do, em + a = na, a + a = à.
 CONTRACTIONS = {
     ("de", "o"): "do", ("de", "a"): "da", ("de", "os"): "dos", ("de", "as"): "das",

@@ -9,11 +9,22 @@ from ...errors import FormError
 from ...schema import Item, Span
 from ..base import sentence_initial
 from .lexicon import CLOSED_CLASSES
-from .nouns import CONTRACTIONS, DEFINITE_OF, DETERMINERS, UNCONTRACTED
+from .nouns import (
+    CONTRACTIONS,
+    DEFINITE_OF,
+    DETERMINERS,
+    PARTITIVE_LINKS,
+    PARTITIVES,
+    POSSESSIVES,
+    UNCONTRACTED,
+)
 from .pronouns import PRONOUNS
 from .words import QUOTES, tokenize
 
-__all__ = ["Phrase", "PhraseRules", "bare", "contract"]
+__all__ = ["Phrase", "PhraseRules", "bare", "contract", "unpossessed"]
+
+#: the articles a multi-word name takes from its mention ("o Banco Central" → "porque o Banco Central ...")
+ARTICLES = frozenset("o a os as".split())
 
 
 class Phrase(NamedTuple):
@@ -33,9 +44,23 @@ def contract(preposition: str, np: Phrase) -> str:
     """
     text = f"{np.article} {np.text}" if np.article else np.text
     first, _, rest = text.partition(" ")
-    if rest and (preposition, first) in CONTRACTIONS:
+    if rest and (preposition, first) in CONTRACTIONS and first not in DEFINITE_OF:  # "de um dos alunos", not "dum"
         return f"{CONTRACTIONS[preposition, first]} {rest}"
     return f"{preposition} {text}"
+
+
+def unpossessed(np: Phrase) -> Phrase:
+    """The noun phrase as a subject: a third-person possessive becomes the article ("sua irmã" → "a irmã", "uma de
+    suas amigas" → "uma das amigas"), since its possessor is no longer in the subject's clause to anchor it."""
+    words = np.text.split()
+    if words[0] in POSSESSIVES:
+        words[0] = POSSESSIVES[words[0]]
+    else:
+        at = next((n for n in range(len(words) - 1) if words[n] == "de" and words[n + 1] in POSSESSIVES), None)
+        if at is None:
+            return np
+        words[at : at + 2] = [CONTRACTIONS["de", POSSESSIVES[words[at + 1]]]]
+    return np._replace(text=" ".join(words), determiner=words[0] if words[0] in DETERMINERS else np.determiner)
 
 
 def bare(np: Phrase) -> str:
@@ -57,6 +82,9 @@ class PhraseRules:
             raise FormError(f"candidate {k} is empty")
         if len(words) > 1 and words[0].lower() in UNCONTRACTED:  # "numa caixa": the mention cut with its preposition
             words = [UNCONTRACTED[words[0].lower()][1], *words[1:]]
+        partitive = self.partitive(item.text, cand.span, words)
+        if partitive is not None:
+            return partitive
         first = words[0].lower()
         name_article = None
         pronoun = item.pronoun is not None and not item.pronoun.is_slot
@@ -65,6 +93,8 @@ class PhraseRules:
         elif pronoun and cand.span is not None and self.bare_noun(item, cand.span, words):
             gender = PRONOUNS[item.pronoun.text.lower()].gender if item.pronoun.text.lower() in PRONOUNS else None
             words = self.with_article(item.text[: cand.span.start], [words[0].lower(), *words[1:]], gender)
+        elif words[0][0].isupper() and len(words) > 1 and self.article_before(item.text, cand.span) is not None:
+            words = [self.article_before(item.text, cand.span), *words]  # "o Banco Central": a name with its article
         elif words[0][0].isupper():
             name_article = self.name_article(item.text, " ".join(words))
         words[0] = DEFINITE_OF.get(words[0], words[0])
@@ -76,6 +106,41 @@ class PhraseRules:
         elif det is None and len(words) == 1 and words[0][0].isupper() and not words[0].endswith("s"):
             number = "s"
         return Phrase(text, gender, number, det, name_article)
+
+    def partitive(self, text: str, mention: Span | None, words: list[str]) -> Phrase | None:
+        """A candidate picked out of a group, named again as such: "um dos caixas", "alguns dos alunos", also where
+        the candidate names the group ("os caixas") but its mention is "um dos caixas"; None for any other."""
+        if len(words) > 2 and words[0].lower() in PARTITIVES and words[1].lower() in PARTITIVE_LINKS:
+            picked = [words[0].lower(), *words[1:]]
+        elif mention is not None and words[-1].lower() == mention.text.split()[-1].lower():
+            picked = self.picked_by_mention(text, mention)
+        else:
+            picked = None
+        if picked is None:
+            return None
+        gender, number = PARTITIVES[picked[0]]
+        group = UNCONTRACTED.get(picked[1], ("", picked[2] if picked[1] == "de" else picked[1]))[1]  # "dos" → "os"
+        return Phrase(" ".join(picked), gender or DETERMINERS.get(group, (None, None))[0], number, None)
+
+    @staticmethod
+    def picked_by_mention(text: str, mention: Span) -> list[str] | None:
+        """The words from a partitive before ``mention`` to its end ("um dos caixas", "uma de suas amigas"), or None."""
+        before = tokenize(text[: mention.start])
+        for n, possessive in ((len(before) - 2, False), (len(before) - 3, True)):
+            if n >= 0 and before[n].low in PARTITIVES and before[n + 1].low in PARTITIVE_LINKS and (
+                    not possessive or before[n + 2].low in POSSESSIVES):
+                return [before[n].low, *text[before[n + 1].start : mention.end].split()]
+        return None
+
+    @staticmethod
+    def article_before(text: str, mention: Span | None) -> str | None:
+        """The article (alone or in a contraction) just before a mention: "o" for "do Banco Central"."""
+        before = tokenize(text[: mention.start]) if mention is not None else ()
+        if not before:
+            return None
+        word = before[-1].low
+        article = UNCONTRACTED[word][1] if word in UNCONTRACTED else word
+        return article if article in ARTICLES else None
 
     def bare_noun(self, item: Item, mention: Span, words: list[str]) -> bool:
         """Whether a candidate without a determiner is a common noun, which the reference names with an article.

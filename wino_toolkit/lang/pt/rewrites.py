@@ -9,13 +9,15 @@ from ...errors import FormError
 from ...schema import Span
 from ..base import Edit, Token, apply, same_case, sentence_initial
 from .nouns import CONTRACTIONS, DETERMINERS, NOUN_EXCEPTIONS, NOUN_GENDER, PRENOMINAL
-from .phrases import Phrase, bare, contract
+from .phrases import Phrase, bare, contract, unpossessed
 from .pronouns import PRONOUNS, Pronoun
 from .verbs import VERB_PREPOSITIONS
 from .words import (
     CLAUSE_OPENERS,
     DE_WORDS,
+    ENCLITIC,
     ENGLISH_WORDS,
+    INFINITIVE_ACCENTS,
     PREPOSITIONS,
     QUANTIFIERS,
     QUOTES,
@@ -28,9 +30,6 @@ __all__ = ["ENCLITIC", "RewriteRules"]
 GENITIVES = frozenset("de do da dos das d'".split())
 #: inflections of an -ar verb that still govern its preposition ("cuida de", "cuidou de")
 GOVERNED_ENDINGS = frozenset("a am ou aram ava avam ando ará aria".split())
-#: enclitic infinitives: "convencê-lo" is "convencer" + "o"
-INFINITIVE_ACCENTS = {"á": "ar", "ê": "er", "í": "ir", "ô": "or"}
-ENCLITIC = re.compile(r"^(?P<verb>\w+)-(?P<clitic>o|a|os|as|lo|la|los|las|no|na|nos|nas|lhe|lhes)$", re.IGNORECASE)
 
 
 class RewriteRules:
@@ -69,7 +68,7 @@ class RewriteRules:
             return [(verb.end, verb.end, " " + np.text)]
         if role == "contracted":
             return [(prev.start, k, same_case(prev.text, contract(prev.low, np)) + self.space_after(text, k))]
-        edits = [self.insert(text, k, np.text)]
+        edits = [self.insert(text, k, unpossessed(np).text)]
         if nxt is not None and nxt.is_word:
             edits += self.agreement(toks, toks.index(nxt), np, None)
         return edits
@@ -203,11 +202,11 @@ class RewriteRules:
         if pron.kind == "subject":
             nxt = toks[i + 1] if i + 1 < len(toks) else None
             if prev is not None and prev.low in PREPOSITIONS and nxt is not None and self.is_infinitive(nxt.low):
-                named = f"{np.article} {np.text}" if np.article else np.text  # "apesar de o Hugo ser": no contraction
-                return [(tok.start, tok.end, named)]
+                subject = unpossessed(np)  # "apesar de o Hugo ser": no contraction
+                return [(tok.start, tok.end, f"{np.article} {subject.text}" if np.article else subject.text)]
             if prev is not None and prev.low in PREPOSITIONS:
                 return [(prev.start, tok.end, same_case(prev.text, contract(prev.low, np)))]
-            return [(tok.start, tok.end, np.text)] + self.agreement(toks, i + 1, np, pron)
+            return [(tok.start, tok.end, unpossessed(np).text)] + self.agreement(toks, i + 1, np, pron)
         if pron.kind in ("genitive", "locative"):
             return [(tok.start, tok.end, contract(pron.preposition, np))]
         if pron.kind == "possessive":

@@ -42,3 +42,16 @@ WILL_VERBS = frozenset(
     "querer desejar esperar pedir mandar exigir preferir temer recear permitir proibir sugerir implorar insistir"
     " ordenar aconselhar suplicar rogar precisar torcer".split()
 )
+
+#: verbs of saying, promising and pretending (lemmas): their "que" clause reports or imagines, it is not asserted
+#: ("disse ao Paulo que ele estava atrasado" does not say he was)
+SPEECH_VERBS = frozenset(
+    "dizer contar afirmar alegar declarar anunciar jurar prometer garantir gritar sussurrar comentar responder"
+    " perguntar mentir fingir sonhar imaginar negar".split()
+)
+
+#: prepositions that introduce the one spoken to, between a speech verb and its "que" ("disse ao Paulo que")
+ADDRESSEE = frozenset("a ao à aos às para pra com".split())
+
+#: words that open a wish ("oxalá ele volte", "quem dera ela tivesse", "tomara que ele chegue"): not asserted
+WISHES: tuple[tuple[str, ...], ...] = (("oxalá",), ("quisera",), ("tomara", "que"), ("quem", "dera"), ("quem", "me", "dera"))

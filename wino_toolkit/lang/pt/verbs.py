@@ -25,9 +25,10 @@ VERB_NUMBER = {
     "entra": "entram", "sai": "saem", "cai": "caem", "cabe": "cabem", "serve": "servem", "segue": "seguem",
 }
 
-# Regular third-person endings, singular and plural, tried in order ("-ava"/"-avam" before "-a"/"-am").
+# Regular third-person endings, singular and plural, tried in order ("-ava"/"-avam" before "-a"/"-am"), after the
+# irregular preterites that compounds share ("manteve" → "mantiveram", "compôs" → "compuseram").
 VERB_ENDINGS = (
-    ("ava", "avam"), ("ia", "iam"), ("ía", "íam"), ("ou", "aram"), ("eu", "eram"), ("iu", "iram"),
+    ("teve", "tiveram"), ("pôs", "puseram"), ("fez", "fizeram"), ("ava", "avam"), ("ia", "iam"), ("ía", "íam"), ("ou", "aram"), ("eu", "eram"), ("iu", "iram"),
     ("rá", "rão"), ("ria", "riam"), ("sse", "ssem"), ("a", "am"), ("e", "em"),
 )
 

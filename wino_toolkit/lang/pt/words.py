@@ -6,12 +6,16 @@ import re
 
 from ..base import tokenizer
 
-__all__ = ["QUOTES", "TOKEN", "tokenize"]
+__all__ = ["ENCLITIC", "INFINITIVE_ACCENTS", "QUOTES", "TOKEN", "tokenize"]
 
 TOKEN = re.compile(r"\w+(?:[-'’]\w+)*|[^\w\s]")
 #: the tokens of a text, hyphenated and apostrophed words one token ("convencê-lo", "d'água")
 tokenize = tokenizer(TOKEN)
 QUOTES = frozenset("\"“”«»")
+#: enclitic infinitives: "convencê-lo" is "convencer" + "o"
+INFINITIVE_ACCENTS = {"á": "ar", "ê": "er", "í": "ir", "ô": "or"}
+#: a verb with its object clitic after a hyphen ("convidou-a", "deu-lhe")
+ENCLITIC = re.compile(r"^(?P<verb>\w+)-(?P<clitic>o|a|os|as|lo|la|los|las|no|na|nos|nas|lhe|lhes)$", re.IGNORECASE)
 
 # Portuguese prepositions (a noun phrase after them contracts with de, em, a, por).
 PREPOSITIONS = frozenset(
