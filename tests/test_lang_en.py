@@ -304,7 +304,8 @@ HYPOTHESES = [
     pytest.param(
         make("If the con artist had succeeded in fooling Sam, he would have gotten a lot of money.", "he",
              "the con artist", "Sam"),
-        0, "The con artist would have gotten a lot of money.", id="fronted-subordinate-clause-dropped",
+        0, "If the con artist had succeeded in fooling Sam, the con artist would have gotten a lot of money.",
+        id="main-clause-of-a-fronted-condition-keeps-the-condition",
     ),
     pytest.param(
         make("The dog chased the cat, which ran up a tree. It waited at the top.", "It", "The dog", "the cat"),
@@ -442,27 +443,31 @@ def test_token_f1_is_one_for_equal_and_partial_for_overlap():
 
 @pytest.mark.slow
 def test_wnli_dev_hypotheses_agree_with_hand_written_ones(shared):
-    """57 of the 71 WNLI dev premises are WSC285 texts; our hypotheses match 50 of those 57 exactly.
+    """57 of the 71 WNLI dev premises are WSC285 texts; our hypotheses match 48 of those 57 exactly.
 
-    The 7 others: 4 where the GLUE writer deviated from the premise ("hear over it" → "hear the subway",
+    The 9 others: 4 where the GLUE writer deviated from the premise ("hear over it" → "hear the subway",
     "see it" → "see around the stage", a nonsensical "She saw that Emma was open", a lower-case "coats"),
-    2 with a capitalised "The" mid-sentence in the reference, 1 that keeps a trailing ", so ..." clause.
+    2 with a capitalised "The" mid-sentence in the reference, 1 that keeps a trailing ", so ..." clause, and
+    the 2 of one schema whose reference is the main clause of a counterfactual condition ("... would have
+    gotten a lot of money"), which the premise does not assert: ours keeps the condition (issue #31, class 7).
     """
     rows = list(wt.read(shared_file("wnli/dev.tsv")))
     result = wnli_agreement(wt.read(shared_file("wsc/WSCollection.xml")), rows)
     assert len(rows) == 71 and result.compared == 57
-    assert result.exact_share >= 0.87
-    assert result.mean_f1 >= 0.98
+    assert result.exact_share >= 0.84
+    assert result.mean_f1 >= 0.97
 
 
 @pytest.mark.slow
 def test_wnli_dev_with_pdp_premises(shared):
-    """13 more WNLI premises are PDP texts; with them 70 of 71 rows match and 59 agree exactly."""
+    """13 more WNLI premises are PDP texts; with them 70 of 71 rows match and 56 agree exactly: besides the
+    counterfactual above, two PDP references assert a clause the premise only reports ("argues that ...", "had
+    not told the official that ..."), where ours is the whole sentence (issue #31, class 7)."""
     items = list(wt.read(shared_file("wsc/WSCollection.xml"))) + list(wt.read(shared_file("pdp/PDPChallenge2016.xml")))
     result = wnli_agreement(items, wt.read(shared_file("wnli/dev.tsv")))
     assert result.compared == 70
-    assert result.exact_share >= 0.84
-    assert result.mean_f1 >= 0.97
+    assert result.exact_share >= 0.8
+    assert result.mean_f1 >= 0.95
 
 
 def coverage(items: list[Item]) -> dict[str, float]:

@@ -24,7 +24,8 @@ Rules (tables in the sibling modules, decisions in ``mentions``, ``agreement`` a
 - The NLI hypothesis follows GLUE WNLI's hand-written hypotheses (the conventions are listed in
   ``bounds``): the clause that holds the pronoun, with the same edits, made a sentence; there
   demonstratives and possessive determiners of a candidate become "the" ("his son" → "the son"), an
-  opening participle holding the pronoun becomes a finite sentence, and a pronoun inside an "as if"
+  opening participle holding the pronoun becomes a finite sentence, a clause the premise does not
+  assert or that is no sentence gives the whole sentence (``assertion``), and a pronoun inside an "as if"
   clause gives no hypothesis (:class:`FormError`).
 - ``blank`` puts "_" in place of the pronoun, "_'s" for a possessive (WinoGrande options are noun
   phrases, so the possessive ending stays in the text), "_" for a reflexive; the options are the
@@ -51,7 +52,7 @@ from .clauses import QUESTION_STARTERS
 from .expletives import dummy_it
 from .guard import verb_number_changed
 from .lexicon import lexicon, parse
-from .mentions import candidate_phrase, capitalise, determiner_before, mid_sentence, noun_number, possessive
+from .mentions import candidate_phrase, capitalise, mention_before, mid_sentence, noun_number, possessive
 from .pronouns import PRONOUN_CASES, PRONOUNS
 from .reflexives import is_reflexive_change, reflexive_edits
 
@@ -105,13 +106,11 @@ class English(Language):
         phrase = " ".join(mention_text(item, k).split())
         span = item.candidates[k].span
         start = None if span is None else span.start
-        if span is not None:
-            p = parse(item.text)
-            det = determiner_before(p, span.start, phrase, lexicon())
-            if det is not None:
-                phrase, start = det + " " + phrase, p.starts[p.token_at(span.start) - 1]
-        initial = _starts_sentence(item.text, phrase) if start is None else sentence_initial(item.text, start)
         hint = None if item.pronoun is None else _pronoun_number(item.pronoun.text)
+        if span is not None:
+            phrase, before = mention_before(parse(item.text), span.start, phrase, lexicon(), hint)
+            start = start if before is None else before
+        initial = _starts_sentence(item.text, phrase) if start is None else sentence_initial(item.text, start)
         return mid_sentence(phrase, lexicon(), initial=initial, hint=hint)
 
     def sentence(self, clause: str) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ...errors import FormError
 from .lexicon import Lexicon, Parse
-from .nouns import DETERMINERS
+from .nouns import DETERMINERS, ING_NOUNS
 from .pronouns import NOT_POSSESSED, PREPOSITIONS, PRONOUNS
 from .verbs import (
     BARE_INFINITIVE,
@@ -154,9 +154,13 @@ def _possessed(p: Parse, first: int, after: int, lex: Lexicon) -> bool:
     word = p.lower[after]
     if word == "own":
         return True
-    if word in NOT_POSSESSED or not _nominal(word, lex):
+    if word in NOT_POSSESSED:
         return False
+    if not _nominal(word, lex):
+        return _modifier(p, after, lex)
     verb = p.lower[first - 1] if first > 0 else ""
+    if verb in BARE_INFINITIVE and word.endswith("ing") and lex.verb_lemma(word) is not None:
+        return _perceived(p, first, word)
     if verb in DITRANSITIVE:
         if _object_follows(p, after, lex):
             return True
@@ -169,6 +173,25 @@ def _possessed(p: Parse, first: int, after: int, lex: Lexicon) -> bool:
                             "and a noun; the sentence does not tell which")
         return False
     return True
+
+
+def _perceived(p: Parse, first: int, word: str) -> bool:
+    """ "saw her crying": "her" is the object and the participle what she did; "saw her painting" may also be
+    her picture, so a participle that is also a thing (``ING_NOUNS``) is refused."""
+    if word in ING_NOUNS:
+        raise FormError(f"'{p.words[first]} {word}' after '{p.words[first - 1]}' may be an object and a participle "
+                        "or a possessive and a noun; the sentence does not tell which")
+    return False
+
+
+def _modifier(p: Parse, i: int, lex: Lexicon) -> bool:
+    """Whether token ``i``, a word no table knows as a noun or adjective, modifies the noun after it ("her
+    mittened hand", "her purring kitten"): it is no bare verb ("let her go home") and a noun follows."""
+    word = p.lower[i]
+    if not word.isalpha() or word in DETERMINERS or word in PRONOUNS or lex.is_base_verb(word) or i + 1 >= len(p.words):
+        return False
+    follower = p.lower[i + 1]
+    return follower not in NOT_POSSESSED and (follower in lex.nouns or lex.plural_noun(follower, known=True))
 
 
 def _object_follows(p: Parse, after: int, lex: Lexicon) -> bool:

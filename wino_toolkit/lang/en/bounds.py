@@ -25,10 +25,13 @@ words are tables in ``clauses``):
   even one thread ...": a focus adverb may stand before the new subject).
 - A clause cut out of a question is a statement ("... because you thought they were onions?" → "You
   thought the tulip bulbs were onions."); an exclamation keeps its "!" as WNLI's do.
-- Participial openings ("Knowing the way, ...", "And muttering ... to herself, ...") and reported-speech
-  frames ('..., Tom said', 'Tom said, "..."', with the quotes) are cut; an opening participle that holds
-  the pronoun becomes a finite sentence with the main clause's subject: "She muttered about the weather
-  to Mary." (``participial_opening``, ``past_tense``).
+- Participial openings ("Knowing the way, ...", "And muttering ... to herself, ...") are cut; an opening
+  participle that holds the pronoun becomes a finite sentence with the main clause's subject: "She
+  muttered about the weather to Mary." (``participial_opening``, ``past_tense``).
+- A clause the premise does not assert (reported, wished or supposed, a condition, quoted speech) or that
+  is no sentence (no subject, no finite verb, a dropped complement) gives the whole sentence instead,
+  which the premise always asserts: "Mary told Sue that Sue would win.", "If Jim asks, Tom will help
+  Jim." (``assertion``). WNLI's writers sometimes took such clauses; issue #31 found them wrong.
 - Possessive pronouns become possessive noun phrases ("his coat" → "Tom's coat"); a quantified noun
   phrase keeps its determiner and case ("any cousin of Anna's"); a comma attached to the pronoun's
   token is kept, never swallowed.
@@ -39,6 +42,7 @@ words are tables in ``clauses``):
 from __future__ import annotations
 
 from ...errors import FormError
+from .assertion import asserted_clause
 from .clauses import (
     COORDINATORS,
     COORDINATORS_KEPT,
@@ -81,7 +85,7 @@ def clause_tokens(p: Parse, first: int, after: int, protected: list[tuple[int, i
     if p.doc is not None and p.doc.has_annotation("DEP"):
         found = dependency_clause(p.doc, first, after)
         if found is not None:
-            return found
+            return asserted_clause(p, *found, first, lex)
     sentence = p.sentence_of[first]
     stop = p.sentence_end(first)
     start = _start(p, first, first, sentence, protected, lex)
@@ -102,7 +106,7 @@ def clause_tokens(p: Parse, first: int, after: int, protected: list[tuple[int, i
         start += 1  # a fragment ("Because Joel is good with kids."): the subordinator goes
     while start > sentence and _elliptical(p, start, end):
         start = _start(p, start - 1, first, sentence, protected, lex)  # "why he was," needs "I don't know"
-    return start, end
+    return asserted_clause(p, start, end, first, lex)
 
 
 def _start(p: Parse, below: int, first: int, sentence: int, protected: list[tuple[int, int]], lex: Lexicon) -> int:

@@ -80,3 +80,44 @@ COORDINATORS_KEPT = frozenset("and or for nor".split())
 
 #: words that may stand before an opening participle: "And muttering ... to herself, she ..."
 PARTICIPLE_LEADS = frozenset("and but then so yet".split())
+
+#: verbs (lemmas) whose complement clause the sentence reports, wishes or supposes without asserting it: a
+#: pronoun there ("Mary told Sue that she would win") gets the whole sentence as its hypothesis
+REPORT_VERBS = frozenset(
+    "say tell claim think believe hope wish fear expect assume suppose guess suspect promise insist dream "
+    "imagine pretend ask wonder doubt deny argue suggest predict announce report warn assure swear want worry "
+    "bet reckon feel hear write shout whisper yell mention complain boast brag agree propose demand recommend "
+    "request plan intend decide convince persuade reply answer explain admit confess declare state allege "
+    "testify threaten vow pray estimate consider trust figure prefer check".split()
+)
+#: adjectives that frame a clause the same way ("Ann was sure that she had won")
+REPORT_ADJECTIVES = frozenset("sure certain afraid convinced confident hopeful worried positive".split())
+#: subordinators of a condition or an open question: "if he asked", "unless she needs it", "whether he saw"
+NON_VERIDICAL = frozenset("if unless whether lest".split())
+#: phrases that open a condition ("as long as he pays", "provided that she ...", "in case it rains")
+CONDITION_PHRASES: tuple[tuple[str, ...], ...] = (
+    ("as", "long", "as"), ("so", "long", "as"), ("provided",), ("providing",), ("in", "case"),
+    ("on", "condition"), ("supposing",), ("assuming",),
+)
+#: words before a clause that leave a gap in it or make it an embedded question: "the farm where he grew up",
+#: "asked what he wanted", "more than he could"
+GAP_OPENERS = frozenset("where why how what which who whom whose whatever whoever wherever than".split())
+#: modals that make a "before" clause unrealised: "stopped the thief before he could escape"
+UNREALISED = frozenset("could would might".split())
+#: words that cannot start a clause's subject: prepositions and the like ("Despite Anna's cold.", "Even with
+#: Paul limping.")
+NON_SUBJECTS = frozenset(
+    "with without despite for by in on at of from to into onto upon after before during than like unlike "
+    "besides except not being having about over under through".split()
+)
+#: pronouns that head a relative clause without a main verb: "something the chef regretted"
+RELATIVE_HEADS = frozenset("something everything anything nothing what whatever".split())
+#: prepositions that cannot end a clause without their object: "everything he asked for"
+STRANDED = frozenset("for at with of from about into onto upon like".split())
+#: verbs (lemmas) that need an object or complement: a clause ending in one has dropped it ("The guest pleased.")
+NEEDS_COMPLEMENT = frozenset(
+    "want need wish like please prefer deserve expect intend mean lack own enjoy hate love bring put give "
+    "make get use buy require afford choose".split()
+)
+#: forms of "be": "was pleased" is a passive or an adjective, complete
+BE_FORMS = frozenset("be is are was were been being am 's 're".split())

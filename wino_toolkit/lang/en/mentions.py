@@ -6,6 +6,11 @@ possessive determiners become "the" too ("that tree" → "the tree", "his son" �
 body parts ("his eyes"). A possessive candidate ("Susan's" in "Susan's door") names the possessor
 ("Susan"), or, when its noun is left out ("above Tina's and ..."), borrows the noun of the other
 candidate ("Tina's drawing").
+
+A mention is read with what the source puts before its span: its article, also before a name ("the
+Springfield Museum", never "Springfield Museum was closed"), its possessor ("Dad's friend", not "the
+friend"), and for a pronoun of the same number the partitive it is one of ("one of the tellers": "the
+tellers" would name all of them).
 """
 from __future__ import annotations
 
@@ -19,14 +24,16 @@ from .nouns import (
     NO_ARTICLE,
     PLURAL_ONLY,
     POSTMODIFIERS,
+    PARTITIVES,
     QUANTITY_PHRASES,
     SINGULAR_IN_S,
     SINGULAR_NAMES,
     ZERO_PLURALS,
 )
-from .people import FEMALE_NAMES, FEMALE_TITLES, MALE_NAMES, MALE_TITLES
+from .people import FEMALE_NAMES, FEMALE_NOUNS, FEMALE_TITLES, MALE_NAMES, MALE_NOUNS, MALE_TITLES
 
-__all__ = ["candidate_phrase", "noun_number", "possessive", "lower_determiner", "capitalise", "mid_sentence", "determiner_before"]
+__all__ = ["candidate_phrase", "noun_number", "possessive", "lower_determiner", "capitalise", "mid_sentence",
+           "mention_before"]
 
 APOSTROPHES = ("'s", "’s")
 QUOTES = "\"“”"
@@ -48,6 +55,8 @@ def noun_number(phrase: str, lex: Lexicon, hint: str | None = None) -> str | Non
     joined = " ".join(low)
     if joined in NO_ARTICLE:
         return NO_ARTICLE[joined]
+    if len(low) > 2 and low[1] == "of" and low[0] in PARTITIVES:
+        return PARTITIVES[low[0]]  # "one of the tellers" is one, "some of the students" several
     for quantity, number in QUANTITY_PHRASES.items():
         if joined.startswith(quantity + " "):
             return number or noun_number(phrase[len(quantity) + 1 :], lex, hint)
@@ -157,9 +166,7 @@ def candidate_phrase(item: Item, k: int, p: Parse, lex: Lexicon, *, standalone: 
         if hint != "sg":
             phrase = _common_plural_lowered(phrase, p, cand.span.start, lex)
         phrase = _resolve_possessive(item, k, phrase, p, lex)
-        det = determiner_before(p, cand.span.start, phrase, lex)
-        if det:
-            phrase = det + " " + phrase
+        phrase = mention_before(p, cand.span.start, phrase, lex, hint)[0]
     first, _, rest = phrase.partition(" ")
     kind = DETERMINERS.get(first.lower()) if rest else None
     if phrase.lower().startswith(tuple(QUANTITY_PHRASES)):
@@ -226,19 +233,86 @@ def _takes_article(phrase: str) -> bool:
     return phrase.lower() not in NO_ARTICLE and not phrase[:1].isdigit() and not named
 
 
-def determiner_before(p: Parse, start: int, phrase: str, lex: Lexicon) -> str | None:
-    """The determiner just before a mention that the source left out of the span ("the" of "the lemon trees")."""
+def mention_before(p: Parse, start: int, phrase: str, lex: Lexicon, hint: str | None = None) -> tuple[str, int | None]:
+    """``phrase`` (a mention starting at character ``start``) with the words before it that belong to it: a
+    determiner or possessor ("the" of "the lemon trees", "Dad's" of "Dad's friend") and, for a pronoun of
+    number ``hint``, the partitive ("one of" the tellers); and the character where the result starts in the
+    text (``None`` when nothing was added)."""
     i = p.token_at(start)
+    if i == 0 or p.ends[i - 1] == start:
+        return phrase, None
+    det = _determiner_before(p, i, phrase, lex)
+    possessor = None if det is not None else _possessor_start(p, i, lex)
+    if det is not None:
+        phrase, first = det + " " + phrase, i - 1
+    elif possessor is not None:
+        phrase, first = " ".join(p.text[p.starts[possessor] : start].split() + [phrase]), possessor
+    else:
+        first = i
+    quantifier = _partitive_before(p, first, hint)
+    if quantifier is not None:
+        phrase, first = quantifier + " of " + phrase, first - 2
+    return phrase, (None if first == i else p.starts[first])
+
+
+def _determiner_before(p: Parse, i: int, phrase: str, lex: Lexicon) -> str | None:
+    """The determiner at token ``i - 1``, before a mention that the source left out of the span; "the" also
+    before a capitalised name ("the Red Cross")."""
     first = phrase.split(" ", 1)[0].lower()
-    if i == 0 or first in DETERMINERS or not phrase[:1].islower():
-        return None
     det = p.lower[i - 1]
     kind = DETERMINERS.get(det)
-    if kind is None or kind == "quantifier" or p.ends[i - 1] == start:
+    if first in DETERMINERS or kind is None or kind == "quantifier":
         return None
+    if not phrase[:1].islower():
+        return det if det == "the" and not phrase.endswith(APOSTROPHES) else None
     if kind == "demonstrative" and DETERMINER_NUMBER.get(det) != noun_number(phrase, lex):
         return None  # "that" before a plural is a conjunction: "knew that lemons ..."
     return det
+
+
+def _possessor_start(p: Parse, i: int, lex: Lexicon) -> int | None:
+    """The first token of a possessor ending in "'s" just before token ``i`` ("Dad's", "Uncle Joe's", "the
+    old man's"), or ``None``: a name with the titles and names before it, or a common noun with its
+    adjectives and the determiner they need."""
+    head = i - 2
+    if i < 2 or p.lower[i - 1] not in APOSTROPHES or p.starts[i - 1] != p.ends[head] or not p.words[head][:1].isalpha():
+        return None
+    sentence = p.sentence_of[head]
+    if p.words[head][:1].isupper():
+        first = head
+        while first > sentence and first > head - 3 and _name_word(p, first - 1, lex):
+            first -= 1
+        return first
+    first = head
+    while first > sentence and first > head - 3 and _modifier_word(p.lower[first - 1], lex):
+        first -= 1
+    if first > sentence and DETERMINERS.get(p.lower[first - 1]) not in (None, "quantifier"):
+        return first - 1
+    return head
+
+
+def _name_word(p: Parse, j: int, lex: Lexicon) -> bool:
+    """A title or name before a name ("Uncle Joe", "Mr. Hill"); at the sentence start only a known one."""
+    word, low = p.words[j], p.lower[j]
+    if not word[:1].isupper():
+        return False
+    if j != p.sentence_of[j]:
+        return True
+    known = (MALE_NAMES, FEMALE_NAMES, MALE_TITLES, FEMALE_TITLES, MALE_NOUNS, FEMALE_NOUNS)
+    return any(low in table for table in known) or low.rstrip(".") in MALE_TITLES | FEMALE_TITLES
+
+
+def _modifier_word(word: str, lex: Lexicon) -> bool:
+    """An adjective or noun before a common noun ("old" of "the old man's"), never a verb form ("saw")."""
+    return word in lex.adjectives or (word in lex.nouns and lex.verb_lemma(word) is None)
+
+
+def _partitive_before(p: Parse, first: int, hint: str | None) -> str | None:
+    """ "one" of "one of the tellers" when the pronoun's number ``hint`` is the quantifier's."""
+    if first < 2 or p.lower[first - 1] != "of":
+        return None
+    quantifier = p.lower[first - 2]
+    return quantifier if hint is not None and PARTITIVES.get(quantifier) == hint else None
 
 
 def _resolve_possessive(item: Item, k: int, phrase: str, p: Parse, lex: Lexicon) -> str:

@@ -37,6 +37,13 @@ ZERO_PLURALS = frozenset(
     "squid shrimp buffalo headquarters means crossroads".split()
 )
 
+#: quantifiers before "of" that make a partitive ("one of the tellers"), with the number of the pronoun that
+#: can stand for the partitive: "she" is one of the tellers, "they" some of them
+PARTITIVES: dict[str, str] = {
+    **dict.fromkeys(("one", "each", "either", "neither"), "sg"),
+    **dict.fromkeys(("some", "many", "several", "most", "two", "three", "four", "five"), "pl"),
+}
+
 #: quantity phrases that stay indefinite ("a lot of users", never "the lot of users"), with their number
 #: (``None``: the number of the noun after "of")
 QUANTITY_PHRASES: dict[str, str | None] = {
@@ -83,4 +90,10 @@ BODY_PARTS = frozenset(
 POSTMODIFIERS = frozenset(
     "of in on at with under from for to by near behind above below beside between into onto over "
     "inside outside who whom which that whose across around".split()
+)
+
+#: nouns in -ing for things: after a verb of perception "her painting" may be her picture, not her painting
+ING_NOUNS = frozenset(
+    "painting drawing building wedding earring ceiling stocking clothing bedding filling carving recording "
+    "writing sketching etching engraving housing lodging frosting icing stuffing dressing pudding".split()
 )
