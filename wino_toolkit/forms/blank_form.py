@@ -5,6 +5,7 @@ from typing import Any, Iterable, Iterator
 
 from ..errors import FormError
 from ..lang import Language
+from ..lang.blanks import one_blank
 from ..schema import Candidate, Item, Span
 from .derivation import derivable, in_script, kept_meta, skipped_for_blanks
 from .guards import BLANK
@@ -26,8 +27,7 @@ def _blanked(lang: Language, item: Item) -> tuple[str, Span, list[int], list[str
     if len(item.candidates) != 2:
         raise FormError(f"WinoGrande holds 2 options, this item has {len(item.candidates)}")
     text, span = lang.blank(item)
-    if text.count(BLANK) != 1:
-        raise FormError(f"the blank text would hold {text.count(BLANK)} blanks ('{BLANK}')")
+    one_blank(text)
     order = _mention_order(item)
     return text, span, order, [lang.blank_option(item, k) for k in order]
 

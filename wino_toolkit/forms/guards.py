@@ -5,13 +5,14 @@ Each check raises :class:`~wino_toolkit.errors.FormError` with the reason the fo
 from __future__ import annotations
 
 import hashlib
+import unicodedata
 from typing import Iterable
 
 from ..errors import FormError
 from ..lang import Language, get_language, has_rules
 from ..schema import Item
 
-__all__ = ["BLANK", "language_rules", "check_blanks", "no_blank", "Versions"]
+__all__ = ["BLANK", "blanks_in", "language_rules", "check_blanks", "no_blank", "Versions"]
 
 BLANK = "_"  # WinoGrande's blank; no derived sentence may keep one or hold two
 
@@ -23,9 +24,25 @@ def language_rules(item: Item, verbatim: bool) -> Language:
     return get_language(item.language)
 
 
+def blanks_in(text: str) -> list[int]:
+    """Where ``text`` holds a blank: every ``_`` but one joining the words of a Latin-script name, as PWS's Chinese
+    column writes them ("Sam_Goodman", "Dr._Stewart"), which no reader takes for a blank (issue #31: 2 items of PWS
+    Mandarin were refused for it). A ``_`` beside Chinese or Japanese characters is a blank."""
+    return [i for i, c in enumerate(text) if c == BLANK and not _joins_a_name(text, i)]
+
+
+def _joins_a_name(text: str, i: int) -> bool:
+    left, right = text[i - 1 : i], text[i + 1 : i + 2]
+    return _latin(right) and (_latin(left) or (left == "." and _latin(text[i - 2 : i - 1])))
+
+
+def _latin(char: str) -> bool:
+    return bool(char) and (char.isascii() and char.isalnum() or "LATIN" in unicodedata.name(char, ""))
+
+
 def check_blanks(item: Item) -> None:
     """Refuse a text whose ``_`` would be left in a derived sentence or doubled by a blank."""
-    n = item.text.count(BLANK)
+    n = len(blanks_in(item.text))
     if n > 1:
         raise FormError(f"the text holds {n} blanks ('{BLANK}'); a schema item has one referring expression")
     if n == 1 and (item.pronoun is None or item.pronoun.text != BLANK):
@@ -33,7 +50,7 @@ def check_blanks(item: Item) -> None:
 
 
 def no_blank(texts: Iterable[str]) -> None:
-    if any(BLANK in text for text in texts):
+    if any(blanks_in(text) for text in texts):
         raise FormError(f"a derived sentence would keep the blank '{BLANK}'")
 
 

@@ -26,7 +26,7 @@ from ..schema import Item, Span
 if TYPE_CHECKING:
     from .base import Language
 
-__all__ = ["options_from_substitutions", "SubstitutionBlank"]
+__all__ = ["one_blank", "options_from_substitutions", "SubstitutionBlank"]
 
 BLANK = "_"
 WORD = re.compile(r"[\w'’-]+|[^\w\s]")
@@ -40,14 +40,21 @@ def _word_at(text: str, at: int, backwards: bool) -> str:
     return text[at : at + 1]
 
 
+def one_blank(blank_text: str) -> None:
+    """Refuse a blank text that does not hold exactly one ``_`` (WinoGrande's readers find the blank by it)."""
+    n = blank_text.count(BLANK)
+    if n != 1:
+        joined = " (a name joined with '_' would read as another blank)" if n > 1 else ""
+        raise FormError(f"the blank text would hold {n} blanks ('{BLANK}'){joined}")
+
+
 def options_from_substitutions(blank_text: str, substitutions: list[str], candidates: list[str]) -> list[str]:
     """The option each substitution puts in the blank of ``blank_text``, or FormError with the reason.
 
     ``substitutions[k]`` must read ``blank_text`` with something in place of the single ``_``; that
     something (non-empty, without surrounding spaces) is option ``k``.
     """
-    if blank_text.count(BLANK) != 1:
-        raise FormError(f"the blank text would hold {blank_text.count(BLANK)} blanks ('{BLANK}')")
+    one_blank(blank_text)
     at = blank_text.index(BLANK)
     before, after = blank_text[:at], blank_text[at + 1 :]
     options = []
