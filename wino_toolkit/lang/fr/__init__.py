@@ -3,8 +3,10 @@
 - subject pronouns (``il``, ``elle``, ``ils``, ``elles``, ``c'``): the candidate in their place,
   its determiner in lower case mid-sentence; ``qu'il`` becomes ``que le chat`` (``qu'Anne``
   before a vowel), ``s'il`` becomes ``si le chat``; a verb whose number no longer agrees is
-  changed (``est``/``sont``, ``a``/``ont``, ``-ait``/``-aient``, ``-e``/``-ent``...), and so is
-  the adjective or participle after ``être``;
+  changed (``est``/``sont``, ``a``/``ont``, ``-ait``/``-aient``, ``-e``/``-ent``...), and the adjectives
+  or participles after ``être`` or a copula take the candidate's gender and number ("elle était trop vieille"
+  → "l'hôtel était trop vieux", :mod:`.adjectives`); a predicate that shows gender when the candidate's
+  gender is unknown and its number differs is refused with the reason;
 - object clitics (``le``, ``la``, ``l'``, ``les``) before the verb: the candidate goes after the
   verb, after ``pas`` in a negation and after the participle of a compound tense, whose
   agreement with the clitic is undone ("on les a punis" → "on a puni les lycéens");
@@ -58,7 +60,8 @@ from .. import register_language
 from ..base import Language, Token
 from ..blanks import SubstitutionBlank
 from . import impersonal
-from .agreement import AgreementRules, adjective_number, undo_agreement
+from .adjectives import reinflect
+from .agreement import TOUT, AgreementRules, adjective_number, undo_agreement
 from .clauses import CLAUSE_OPENERS, ClauseRules
 from .marking import MarkingRules
 from .nouns import DETERMINERS
@@ -66,14 +69,16 @@ from .phrases import Phrase, PhraseRules
 from .pronouns import PRONOUNS
 from .rewrites import RewriteRules
 from .verbs import AUXILIARIES, SUBJUNCTIVE
-from .words import ADVERBS, CLITICS, NEGATION, PREPOSITIONS, SUBJECT_WORDS, tokenize
+from .words import ADJECTIVE_ADVERBS, ADVERBS, CLITICS, NEGATION, PREPOSITIONS, SUBJECT_WORDS, tokenize
 
 __all__ = ["French", "Phrase", "adjective_number", "tokenize", "undo_agreement"]
 
 #: clitics whose elision changes with the verb after them ("ne sont" / "n'est"): the guard lets them follow it
 AGREEING_ELISIONS = {"ne": "n'", "se": "s'", "me": "m'", "te": "t'", "je": "j'"}
+#: the genders and numbers a predicate may agree with
+AGREEMENTS = [(g, n) for g in ("m", "f") for n in ("s", "p")]
 #: words that never agree with a subject: the guard refuses to see them inflected ("sur" → "surs")
-CLOSED_CLASS = PREPOSITIONS | DETERMINERS.keys() | SUBJECT_WORDS | NEGATION | ADVERBS | CLITICS | frozenset(
+CLOSED_CLASS = PREPOSITIONS | DETERMINERS.keys() | SUBJECT_WORDS | NEGATION | (ADVERBS - ADJECTIVE_ADVERBS) | CLITICS | frozenset(
     "que qu' et ou mais car donc si comme quand".split())
 
 
@@ -184,16 +189,18 @@ class French(RewriteRules, AgreementRules, PhraseRules, ClauseRules, MarkingRule
     def may_agree(self, old: str, new: str) -> bool:
         """Whether ``old`` may become ``new`` with the subject: a verb in the other number (:mod:`.verbs`,
         :data:`~.verbs.VERB_ENDINGS`; "sont" → "est"), made indicative (:data:`~.verbs.SUBJUNCTIVE`), an adjective or participle in
-        the other number or with its agreement undone ("punis" → "puni"), a clitic eliding before the new verb
+        the other number or gender or with its agreement undone ("punis" → "puni", "vieille" → "vieux"),
+        "toute" → "tout" before it, a clitic eliding before the new verb
         ("se" → "s'"). A word of a closed class (preposition, determiner, pronoun, adverb) never agrees."""
         a, b = old.lower().replace("’", "'"), new.lower().replace("’", "'")
         if a == b:
             return True
-        if AGREEING_ELISIONS.get(a) == b or AGREEING_ELISIONS.get(b) == a:
+        if AGREEING_ELISIONS.get(a) == b or AGREEING_ELISIONS.get(b) == a or (a in TOUT and b in TOUT):
             return True
         if a in CLOSED_CLASS or b in CLOSED_CLASS:
             return False
         verbs = {a, SUBJUNCTIVE.get(a, a)}
         forms = {self.verb_number(v, n) for v in verbs for n in ("s", "p")} | verbs
         forms |= {adjective_number(a, n) for n in ("s", "p")} | {undo_agreement(a, c) for c in ("les", "la")}
+        forms |= {reinflect(a, source, target) for source in AGREEMENTS for target in AGREEMENTS}
         return b in forms

@@ -66,6 +66,49 @@ NOUN_GENDER = (
     ("ment", "m"), ("isme", "m"), ("age", "m"), ("eau", "m"), ("oir", "m"),
 )
 
+
+#: feminine nouns whose ending says nothing certain or says the wrong gender: without a final -e ("la
+#: souris", "la main"), in -age ("l'image"), and common ones in -e ("la chaise")
+FEMININE_NOUNS = frozenset(
+    "souris fois voix main fin faim mer nuit dent forêt part mort peau eau clé clef tribu foi loi paix croix noix"
+    " brebis perdrix vis toux chair cour fleur sœur couleur peur chaleur valeur douleur odeur erreur faveur"
+    " vapeur saveur terreur lueur rumeur fureur moitié amitié pitié jument radio photo moto auto météo vidéo"
+    " image page plage cage rage nage chaise table porte fenêtre pomme rose vache chèvre valise coupe carafe"
+    " voiture femme fille mère tante dame reine ville route rue école église boîte lampe chambre cuisine robe"
+    " jupe chemise veste corde planche pierre terre lune étoile herbe feuille branche plante tasse assiette"
+    " fourchette cuillère bouteille balle poupée tortue girafe baleine abeille guêpe mouche araignée"
+    " poule chatte équipe usine armée police banque classe famille foule personne victime".split()
+)
+#: masculine nouns in -e, which no suffix tells ("l'arbitre", "le verre")
+MASCULINE_NOUNS = frozenset(
+    "arbitre juge ministre membre maire peintre poète pape prêtre père frère oncle homme groupe verre arbre"
+    " livre monde peuple problème système programme modèle musée lycée trophée casque masque disque cadre"
+    " magazine vase globe stade verbe sucre beurre lièvre singe cygne rhinocéros crabe zèbre tigre chêne"
+    " navire câble costume fleuve domaine empire capitaine".split()
+)
+#: endings of feminine nouns ending in -e, besides :data:`NOUN_GENDER`'s
+FEMININE_NOUN_ENDINGS = ("ence", "ée", "elle", "esse", "euse", "rice", "ière", "ise", "ante", "ente", "enne", "onne", "ine",
+                         "aine")
+#: endings of masculine nouns ending in -e ("le fromage", "le piège")
+MASCULINE_NOUN_ENDINGS = ("isme", "age", "ège", "eau")
+
+
+def noun_gender(noun: str, number: str) -> str | None:
+    """The gender a noun's form shows ("chaises" says nothing, "pneus" and "oiseaux" are masculine, "actions"
+    feminine); None when it shows none. Most French nouns without a final -e are masculine, the exceptions
+    are listed; an -e noun is told only by a suffix."""
+    low = noun.lower()
+    if number == "p" and low.endswith(("s", "x")) and low not in FEMININE_NOUNS:
+        low = low[:-1]
+    if low in FEMININE_NOUNS:
+        return "f"
+    if low in MASCULINE_NOUNS or low.endswith(MASCULINE_NOUN_ENDINGS):
+        return "m"
+    gender = next((g for ending, g in NOUN_GENDER if low.endswith(ending)), None)
+    if gender is not None or low.endswith(FEMININE_NOUN_ENDINGS):
+        return gender or "f"
+    return None if low.endswith(("e", "eur")) else "m"
+
 # Adjectives that stand before the noun ("son ancienne maison"): the noun phrase goes on past them.
 PRENOMINAL = frozenset(
     "petit petite petits petites grand grande grands grandes nouveau nouvel nouvelle nouveaux nouvelles"

@@ -26,8 +26,11 @@ INFINITIVE_PREPOSITIONS = frozenset("de d' à pour sans par après en".split())
 ADVERBS = frozenset(
     "pas plus jamais point guère rien très trop si assez bien vraiment tellement aussi toujours encore déjà"
     " plutôt fort peu tout toute toutes tous souvent parfois vite beaucoup moins presque enfin alors donc"
-    " ensuite maintenant certainement sûrement probablement complètement totalement".split()
+    " ensuite maintenant certainement sûrement probablement complètement totalement mal mieux".split()
 )
+
+#: adverbs that are adjectives as well ("il était fort"): as a predicate they agree
+ADJECTIVE_ADVERBS = frozenset("fort".split())
 
 # Clitics that stand between a subject and its verb ("il ne les lui a pas donnés").
 CLITICS = frozenset("ne n' se s' me m' te t' le la l' les lui leur y en nous vous".split())
