@@ -66,7 +66,7 @@ HYPOTHESES = [
     pytest.param("医師はスーザンに話した。彼女に癌があることを。", "彼女", ["スーザン", "医師"],
                  "スーザンに癌がある。", id="inverted-complement-koto-wo"),
     pytest.param("ゴジラは東京を踏みつけるだろう。もしそれが海から上がってくるならば。", "それ", ["ゴジラ", "東京"],
-                 "ゴジラが海から上がってくる。", id="conditional-moshi-naraba"),
+                 "ゴジラは東京を踏みつけるだろう。もしゴジラが海から上がってくるならば。", id="conditional-moshi-naraba-not-asserted"),
     pytest.param("東京、大阪の会社が合併した。それは大きくなった。", "それ", ["東京、大阪の会社", "合併"],
                  "東京、大阪の会社は大きくなった。", id="candidate-comma-does-not-cut"),
     pytest.param("猫がネズミを追いかけた。それが穴から出てきたときだった。", "それ", ["ネズミ", "猫"],
@@ -74,7 +74,7 @@ HYPOTHESES = [
     pytest.param("太郎は花子に礼を言った。彼女が車を直した後のことだ。", "彼女", ["花子", "太郎"],
                  "花子が車を直した。", id="time-frame-ato-no-koto-da-removed"),
     pytest.param("医者は薬を出した。彼が早く治るようにだ。", "彼", ["患者", "医者"],
-                 "患者が早く治る。", id="purpose-frame-you-ni-da-removed"),
+                 "患者が早く治るようにだ。", id="purpose-frame-you-ni-da-not-asserted"),
 ]
 
 

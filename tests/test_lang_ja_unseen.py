@@ -48,9 +48,9 @@ def hypotheses(item: Item) -> list[str]:
     pytest.param("犬は猫を追わなかった。しかしながら、それは猫が怖かったのではない。", "それ", ["犬", "猫"],
                  "犬は猫が怖かったのではない。", id="long-connective-and-comma-dropped"),
     pytest.param("先生は生徒を待った。彼が宿題を出さなければ、授業は始まらない。", "彼", ["生徒", "先生"],
-                 "生徒が宿題を出さない。", id="nakereba-rewritten-nai"),
+                 "生徒が宿題を出さなければ、授業は始まらない。", id="nakereba-condition-kept-whole"),
     pytest.param("兄は弟に席を譲った。彼は足が痛ければ、座るべきだ。", "彼", ["弟", "兄"],
-                 "弟は足が痛い。", id="kereba-rewritten-i"),
+                 "弟は足が痛ければ、座るべきだ。", id="kereba-condition-kept-whole"),
     pytest.param("ケンはリョウを手伝った。彼が困っていたので、放っておけなかった。", "彼", ["リョウ", "ケン"],
                  "リョウが困っていた。", id="node-before-comma-removed"),
     pytest.param("姉は妹に本を貸した。彼女はそれを読み終えたら、返すつもりだ。", "彼女", ["妹", "姉"],
@@ -89,7 +89,7 @@ def test_ending_rewrites_agree_only_as_the_tails_table_says():
     pytest.param("ユキはミホに駅で会った。彼女は花を買い、ユキに渡した。", "彼女", ["ミホ", "ユキ"],
                  "ミホは花を買い、ユキに渡した。", id="verb-continuative-i"),
     pytest.param("父は息子に言った。彼はもう、子供ではないと。", "彼", ["息子", "父"],
-                 "息子はもう、子供ではない。", id="adverb-mou-before-comma"),
+                 "父は息子に言った。息子はもう、子供ではないと。", id="adverb-mou-in-a-quotation-kept-with-its-verb"),
 ])
 def test_comma_cut_fragment_is_widened_to_the_sentence(text, pronoun, candidates, expected):
     assert hypotheses(make(text, pronoun, candidates))[0] == expected

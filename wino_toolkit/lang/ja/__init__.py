@@ -12,6 +12,12 @@
   "学生が勉強しなかった。". A clause that does not then end like a sentence (a te-form before 、)
   is widened to its whole sentence, and fails if that does not end like one either; so is a clause cut at a
   comma that loses no such ending (it ends in an adverb or a continuative form: "彼はまた、", "安く、");
+- never a clause the text does not assert (``scope``): a condition ("彼がいなければ、仕事は終わらなかった" does not say
+  he was absent), a clause under one ("雨が降れば、|彼は来ない"), a quotation, a question or a wish ("彼が犯人だと、",
+  "彼が来るかどうか、", "彼が無事なように、"), or one in a sentence that ends in hearsay, conjecture or a verb of saying
+  ("彼が病気だったので、休むそうだ", "…ので、遅れたと言った"): the hypothesis is then the whole sentence; an afterthought
+  that is no sentence on its own ("教授は言った。彼は馬鹿だと。", "…邪魔をした。彼が…ために。") keeps the sentence it
+  completes; a non-past ため states a purpose and stays ("合格するためだ");
 - the minimal-edit guard sees the characters the hypothesis is really cut from (``clause_bounds``), and
   accepts no change but the pronoun's and an ending's rewrite (``may_agree``: け → い in ければ → い);
 - a source phrase before a comma ("彼によると、", "医者によれば、") is no clause: the hypothesis is its whole
@@ -46,12 +52,15 @@ from .endings import FINAL_CHARACTERS
 from .particles import PARTICLES
 from .pronouns import ADNOMINALS, BOUND_NOUNS, FOLLOWERS, LONGER_WORDS, PERSONAL, PRONOUNS
 from .roles import AFTER_OBJECT, CLAUSE_OPENERS, ENGLISH_ROLES, JAPANESE_ROLES, OBJECT, POSSESSIVE, SUBJECT
+from .scope import (CONDITIONAL_ENDS, CONDITIONAL_TAILS, HEARSAY_ENDS, PAST_ENDS, PAST_ONLY, PAST_ONLY_AT_END,
+                    QUOTED_ENDS, REPORTED, UNASSERTED_TAILS)
 from .tails import REWRITTEN, SOURCE_PHRASES, TAILS
 
 __all__ = ["Japanese", "english_role", "japanese_role"]
 
 SENTENCE_END = "。！？!?"
 CLAUSE_END = "、，,"
+CLAUSE_SPLIT = re.compile(f"[{CLAUSE_END}]")
 #: what may close a sentence after its final predicate
 CLOSERS = "」』）)"
 #: pronouns a plural ら may follow outside the marked span ("彼" + "ら")
@@ -239,11 +248,37 @@ class Japanese(Language):
         text = item.text
         start, end, _ = self.parts(text, span)
         clause, sentence = self.clause_around(text, span), self.sentence_bounds(text, span)
-        for a, b in (clause, sentence):
+        for a, b in (sentence,) if self.supposed(text, clause, sentence) else (clause, sentence):
             found = self.finite(text, a, b, (start, end), at_comma=b < len(text) and text[b] in CLAUSE_END)
             if found is not None:
                 return found
+        completed = self.completed(text, sentence)
+        if completed is not None:
+            return completed
         raise FormError("the clause holding the pronoun does not end like a sentence, even with its tail removed")
+
+    def completed(self, text: str, sentence: tuple[int, int]) -> tuple[int, int, str] | None:
+        """An afterthought that ends in a purpose or a condition ("…邪魔をした。彼が部屋を独占できるようにするために。")
+        with the sentence it completes, as the text has them: the purpose alone is not asserted. None for a first
+        sentence."""
+        s, e = sentence
+        if s == 0:
+            return None
+        return max(text.rfind(ch, 0, s - 1) for ch in SENTENCE_END) + 1, e, ""
+
+    def supposed(self, text: str, clause: tuple[int, int], sentence: tuple[int, int]) -> bool:
+        """Whether the sentence only supposes, reports or wishes what the pronoun's clause says: a condition before it
+        ("雨が降らなければ、|彼は…"), a quotation or wish after it ("彼は…が、|少し遅いと、|店長は言った"), or a sentence
+        ending in hearsay, conjecture or a verb of saying ("…ので、休むそうだ", "…ので、遅れたと言った"); see ``scope``."""
+        (a, b), (s, e) = clause, sentence
+        if (a, b) == (s, e):
+            return False
+        before = CLAUSE_SPLIT.split(text[s:a])[:-1]
+        after = CLAUSE_SPLIT.split(text[b:e]) if b < e else ["", text[a:e]]
+        last = after[-1].rstrip(CLOSERS + " \u3000")
+        return (any(seg.rstrip(CLOSERS + " \u3000").endswith(CONDITIONAL_ENDS) for seg in before)
+                or any(seg.rstrip(CLOSERS + " \u3000").endswith(QUOTED_ENDS) for seg in after[1:-1])
+                or last.endswith(HEARSAY_ENDS) or REPORTED.search(last) is not None)
 
     def finite(self, text: str, a: int, b: int, pronoun: tuple[int, int], *, at_comma: bool) -> tuple[int, int, str] | None:
         """``text[a:b]`` as a sentence body: ``(first, stop, ending)`` with a leading connective dropped and a
@@ -269,12 +304,23 @@ class Japanese(Language):
         for tail, new in TAILS:  # the pronoun itself never ends the sentence: something after it must
             cut = stop - len(tail)
             rest = text[end:cut] + new
-            if cut >= end and rest and text.startswith(tail, cut) and rest[-1] in FINAL_CHARACTERS:
+            ends = cut >= end and rest and text.startswith(tail, cut) and rest[-1] in FINAL_CHARACTERS
+            if ends and removable(text, cut, tail, at_comma=at_comma):
                 return a, cut, new
         rest = text[end:stop]
         if at_comma or not rest or rest[-1] not in FINAL_CHARACTERS:
             return None
         return a, stop, ""
+
+
+def removable(text: str, cut: int, tail: str, *, at_comma: bool) -> bool:
+    """Whether ``tail`` at ``cut`` may go: never a quotation's, a question's or a wish's, before a comma not a
+    condition's, and a purpose's (ため, こと) only after a past form ("遅れたため" a cause, "合格するため" a purpose);
+    see ``scope``."""
+    if tail in UNASSERTED_TAILS or (at_comma and tail in CONDITIONAL_TAILS):
+        return False
+    purpose = tail.startswith(PAST_ONLY) if at_comma else tail.startswith(PAST_ONLY_AT_END)
+    return not purpose or text[cut - 1 : cut] in PAST_ENDS
 
 
 def stays(rest: str | None) -> bool:

@@ -8,8 +8,10 @@ joined with a space, and no capital letters are made.
 
 The NLI hypothesis is the clause that holds the reference, between the clause punctuation marks
 around it (or a connective where the text has no comma), without its opening connectives (因为…),
-ended with 。; a reference inside a time frame (在…之后，) keeps the main clause after it, and one after a
-condition (如果…，否则) keeps its whole sentence, never asserting what the sentence only supposes. A marked span
+ended with 。; a reference inside a time frame (在…之后，) keeps the main clause after it, and one in a sentence that
+supposes (如果…，否则; 他来了的话，…; 要不是他，…; a later clause opening with 就/才) or reports (小明说，他…; 据说，他…;
+老师告诉小明，他…; …，小明说) keeps its whole sentence, never asserting what the sentence only supposes, reports or
+wishes (``reports``). A question is refused: it asserts nothing. A marked span
 that is not a pronoun (为 of 因为, 他 of 其他) is refused: the corpora's annotation errors are skipped, not rewritten. ``to_script`` gives Traditional-script versions through OpenCC.
 
 >>> from wino_toolkit.schema import Candidate, Item, Span
@@ -33,7 +35,7 @@ from .. import register_language
 from ..base import Language
 from .adverbs import SUBJECT_ADVERBS
 from .causatives import CAUSATIVES
-from .connectives import CONDITIONALS, CONNECTIVES
+from .connectives import CONDITIONALS, CONNECTIVES, CONSEQUENCE_REACH, CONSEQUENCES
 from .determiners import DEMONSTRATIVES
 from .events import WH, participants
 from .frames import TIME_FRAME_ENDS
@@ -41,6 +43,7 @@ from .localizers import LOCALIZERS
 from .locatives import LOCATIVES
 from .prepositions import PLACE_PREPOSITIONS
 from .pronouns import OTHER_REFERRING, PRONOUNS
+from .reports import REPORTING, TELLING
 from .scripts import SCRIPTS
 from .subjectless import SUBJECTLESS_OPENERS
 
@@ -54,6 +57,10 @@ CJK_SPACE = re.compile(r"(?<=[\u3000-\u9fff\uff00-\uffef])\s+(?=[\u3000-\u9fff\u
 SUBORDINATE_END = "，,"  # a clause followed by one of these can be a subordinate time frame
 SAME_SENTENCE = "，,；;"  # clause punctuation that does not end the sentence
 SENTENCE_ENDS = "。！？!?"
+QUESTION_MARKS = "？?"
+CLAUSE_MARKS = "，,：:；; \u3000"  # what may stand between a reporting verb and its clause
+TOLD_REACH = 6  # the longest object a verb of telling may have before its clause (告诉|小明，, 通知|了全班同学，)
+OBJECT_TAGS = ("n", "r", "u")  # jieba tags of what may follow a verb of telling before its clause: its object, a 了
 OPENING = sorted(CONNECTIVES, key=len, reverse=True)  # longest first: 这是因为 before 因为
 NOT_PRONOUN = "其吉"  # 其他 "other", 吉他 "guitar"
 NOT_A_PRONOUN = "marked span is not a pronoun"
@@ -154,6 +161,8 @@ class Chinese(Language):
     def hypothesis(self, item: Item, k: int) -> str:
         edits = self.edits(item, k)
         start, end = self.clause_bounds(item, self.reference(item))
+        if item.text[end : end + 1] and item.text[end] in QUESTION_MARKS:
+            raise FormError("the clause holding the reference is a question: it asserts nothing about the candidate")
         return self.sentence(splice(item.text, edits, start, end))
 
     def blank(self, item: Item) -> tuple[str, Span]:
@@ -327,24 +336,75 @@ class Chinese(Language):
         return self.with_condition(text, start, end, first, last)
 
     def with_condition(self, text: str, start: int, end: int, first: int, last: int) -> tuple[int, int]:
-        """The whole sentence when a conditional or purpose connective of the sentence comes before the reference
-        (如果小明没有走好运，|他肯定会赢): a clause cut from it would assert what the sentence only supposes."""
-        opens = max((text.rfind(ch, 0, first) for ch in SENTENCE_ENDS), default=-1) + 1
-        condition = next((s for s, e, _ in tagged(text) if opens <= s < first and text[s:e] in CONDITIONALS), None)
-        if condition is None:
+        """The whole sentence when it supposes rather than asserts: a conditional or purpose word anywhere in it
+        (如果小明没有走好运，|他肯定会赢; 他要是再迟到，…; 他来了的话，…), a later clause that opens a consequence
+        (他不早点起床，就会迟到), or a reporting verb before the reference's clause (小明说，|他是…): a clause cut from it
+        would assert what the sentence only supposes, reports or wishes. A conditional before the reference stays."""
+        opens, closes = self.sentence_around(text, first, last)
+        if not (self.supposes(text, opens, closes) or self.reported(text, opens, start, end, closes)):
             return start, end
-        closes = min((at for at in (text.find(ch, last) for ch in SENTENCE_ENDS) if at >= 0), default=len(text))
+        condition = next((s for s, e, _ in tagged(text) if opens <= s < first and text[s:e] in CONDITIONALS), first)
         return min(start, self.skip_connectives(text, opens, condition)), max(end, closes)
 
+    def sentence_around(self, text: str, first: int, last: int) -> tuple[int, int]:
+        """The sentence holding ``text[first:last]``, without its closing mark."""
+        opens = max((text.rfind(ch, 0, first) for ch in SENTENCE_ENDS), default=-1) + 1
+        closes = min((at for at in (text.find(ch, last) for ch in SENTENCE_ENDS) if at >= 0), default=len(text))
+        return opens, closes
+
+    def supposes(self, text: str, opens: int, closes: int) -> bool:
+        """Whether ``text[opens:closes]`` holds a conditional word, or a later clause opening with a consequence word
+        (我们就…, 就要…, 病才…; not an adverb's 很快就, which says how soon)."""
+        since, before = None, ""  # words since the last clause mark (None in the first clause), and the last tag
+        for s, e, tag in tagged(text):
+            if s < opens or e > closes:
+                continue
+            word = text[s:e]
+            opening = since is not None and since < CONSEQUENCE_REACH and not before.startswith("d")
+            if word in CONDITIONALS or (opening and word.startswith(CONSEQUENCES)):
+                return True
+            since, before = 0 if word in SAME_SENTENCE else None if since is None else since + 1, tag
+        return False
+
+    def reported(self, text: str, opens: int, start: int, end: int, closes: int) -> bool:
+        """Whether the clause ``text[start:end]`` is what someone says, thinks or wishes: what comes before it in its
+        sentence ends in a verb of saying, thinking or wishing (小明说，|他…; 据说，|他…; 说|因为他…) or in one of telling
+        and its object (老师告诉小明，|他…), or the sentence's last clause, after it, is such a verb (…，小明说。)."""
+        before = text[opens:start]
+        while True:
+            stripped = before.rstrip(CLAUSE_MARKS)
+            stripped = next((stripped[: -len(w)] for w in OPENING if stripped.endswith(w)), stripped)
+            if stripped == before:
+                break
+            before = stripped
+        last = max(text.rfind(ch, end, closes) for ch in SAME_SENTENCE)
+        return (before.endswith(REPORTING) or self.told(text, opens, opens + len(before))
+                or (last >= end and text[last + 1 : closes].endswith(REPORTING)))
+
+    def told(self, text: str, opens: int, stop: int) -> bool:
+        """Whether ``text[opens:stop]`` ends in a verb of telling and its short object (告诉|小明, 通知了|全班同学; jieba's
+        问小明 too), not in a word that starts like one (问题) nor a verb after the object (答应张锋|离开)."""
+        words = [(s, e, tag) for s, e, tag in tagged(text) if opens <= s and e <= stop]
+        for i, (s, e, _) in enumerate(words):
+            verb = next((w for w in TELLING if text.startswith(w, s)), None)
+            if verb is None or (e - s > len(verb) and dictionary_word(text[s:e])) or stop - s - len(verb) > TOLD_REACH:
+                continue
+            if all(tag.startswith(OBJECT_TAGS) for _, _, tag in words[i + 1 :]):
+                return True
+        return False
+
     def connective_bounds(self, item: Item, span: Span) -> tuple[int, int]:
-        """Between clause punctuation, narrowed to a connective (因为, 所以…) where no comma separates clauses."""
+        """Between clause punctuation, narrowed to a connective (因为, 所以…) where no comma separates clauses; a
+        reference right before a connective (他因为生病，所以没来) is the subject of the whole sentence."""
         start, end = super().clause_bounds(item, span)
         ends_at = word_bounds(item.text)[0]
         for s, e in sorted(ends_at.items()):
             if start < s and e <= span.start and CONNECTIVES.get(item.text[s:e]):
                 start = s
             elif s >= span.end and e <= end and CONNECTIVES.get(item.text[s:e]):
-                return start, s
+                if item.text[start:span.start].strip() or item.text[span.end:s].strip():
+                    return start, s
+                return start, self.sentence_around(item.text, span.start, span.end)[1]  # 他|因为生病，所以…: its subject
         return start, end
 
     def skip_connectives(self, text: str, start: int, limit: int) -> int:

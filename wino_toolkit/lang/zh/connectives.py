@@ -52,4 +52,11 @@ CONNECTIVES: dict[str, bool] = {
 CONDITIONALS: tuple[str, ...] = (
     "如果", "要是", "假如", "假若", "倘若", "如若", "若是", "万一", "只要", "除非", "即使", "就算", "哪怕", "以便", "为了",
     "否则", "不然", "要不然", "要不",  # "otherwise": what would happen, not what did
+    "要不是", "若不是", "若", "假使", "倘使", "一旦", "的话",  # "but for", "once", "…的话" closing a condition
 )
+
+#: what opens the consequence of a condition the sentence leaves unmarked (他不早点起床，就会迟到; 只有…，病才会好): a
+#: word among the first of a later clause that starts with one of these (就, 就要, 才能) makes the sentence a condition
+CONSEQUENCES: tuple[str, ...] = ("就", "才", "便")
+#: how many words into a clause a consequence word may come (我们|就, 病|才)
+CONSEQUENCE_REACH = 3
