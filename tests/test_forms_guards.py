@@ -46,3 +46,25 @@ def test_an_item_with_an_underscore_name_is_derived_and_the_blank_form_says_why_
 def test_a_stray_blank_is_still_refused():
     with pytest.raises(FormError, match="not its referring expression"):
         check_blanks(item("他把_放在桌上，因为他累了。", "他累", ["他", "桌"]))
+
+
+def test_a_mention_inside_another_candidates_words_is_not_its_own():
+    """PWS marks "drawing" of "Sam's drawing" for the candidate "Tina's drawing": the possessor before it is Sam's,
+    so both candidates once gave "Sam's drawing" (a silent error the lm-eval export then choked on)."""
+    text = "Sam's drawing was hung just above Tina's and it did look much better with another one below it."
+    it = Item("x", "invented", "en", text, [Candidate("Sam's drawing", Span(0, 13, "Sam's drawing")),
+                                            Candidate("Tina's drawing", Span(6, 13, "drawing"))],
+              answer=0, pronoun=Span(45, 47, "it"))
+    report = FormReport()
+    assert [d.text.split(" and ")[1] for d in disambiguated([it], report)] == [
+        "Sam's drawing did look much better with another one below it.",
+        "Tina's drawing did look much better with another one below it."]
+    assert [c.text for c in next(iter(blank([it], report))).candidates] == ["Sam's drawing", "Tina's drawing"]
+
+
+def test_two_candidates_that_give_the_same_sentence_are_refused():
+    from wino_toolkit.forms.guards import distinct
+
+    distinct(["Ann was tired.", "Bea was tired."])
+    with pytest.raises(FormError, match="two candidates give the same sentence"):
+        distinct(["Ann was tired.", "Ann was tired."])

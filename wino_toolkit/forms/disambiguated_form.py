@@ -7,7 +7,7 @@ from ..lang import Language
 from ..parallel import PARALLEL
 from ..schema import Item
 from .derivation import derivable, in_script, label
-from .guards import no_blank
+from .guards import distinct, no_blank
 from .minimal import check_minimal_edit
 from .records import Disambiguated
 from .report import FormReport
@@ -18,6 +18,7 @@ __all__ = ["disambiguated"]
 def _substitutions(lang: Language, item: Item) -> list[str]:
     texts = [lang.substitute(item, k) for k in range(len(item.candidates))]
     no_blank(texts)
+    distinct(texts)
     for text in texts:
         check_minimal_edit(lang, item, text)
     return texts

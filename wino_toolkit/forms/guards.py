@@ -12,7 +12,7 @@ from ..errors import FormError
 from ..lang import Language, get_language, has_rules
 from ..schema import Item
 
-__all__ = ["BLANK", "blanks_in", "language_rules", "check_blanks", "no_blank", "Versions"]
+__all__ = ["BLANK", "blanks_in", "language_rules", "check_blanks", "no_blank", "distinct", "Versions"]
 
 BLANK = "_"  # WinoGrande's blank; no derived sentence may keep one or hold two
 
@@ -47,6 +47,14 @@ def check_blanks(item: Item) -> None:
         raise FormError(f"the text holds {n} blanks ('{BLANK}'); a schema item has one referring expression")
     if n == 1 and (item.pronoun is None or item.pronoun.text != BLANK):
         raise FormError(f"the text holds a '{BLANK}' that is not its referring expression; it would be left in, or doubled")
+
+
+def distinct(texts: list[str]) -> None:
+    """Refuse sentences that two candidates make alike: one of them names the wrong candidate (a mention found
+    inside another candidate's words, as PWS marks "drawing" of "Sam's drawing" for "Tina's drawing"), and a
+    pair that cannot be told apart tests nothing."""
+    if len(set(texts)) < len(texts):
+        raise FormError("two candidates give the same sentence: a candidate's words were not found as its own")
 
 
 def no_blank(texts: Iterable[str]) -> None:

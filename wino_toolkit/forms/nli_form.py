@@ -6,7 +6,7 @@ from typing import Any, Iterable, Iterator
 from ..lang import Language
 from ..schema import Item, NLIPair
 from .derivation import derivable, in_script, kept_meta, label
-from .guards import no_blank
+from .guards import distinct, no_blank
 from .minimal import check_minimal_edit
 from .report import FormReport
 
@@ -17,6 +17,7 @@ def _nli_texts(lang: Language, item: Item) -> tuple[str, list[str]]:
     premise = lang.premise(item)
     hypotheses = [lang.hypothesis(item, k) for k in range(len(item.candidates))]
     no_blank([premise, *hypotheses])
+    distinct(hypotheses)
     bounds = lang.clause_bounds(item, lang.reference(item))
     for hypothesis in hypotheses:
         check_minimal_edit(lang, item, hypothesis, bounds=bounds)

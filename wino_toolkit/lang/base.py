@@ -18,7 +18,7 @@ from typing import Callable, ClassVar, NamedTuple
 from ..errors import FormError
 from ..schema import Item, Span
 
-__all__ = ["Edit", "Language", "Token", "apply", "mention_text", "replace_span", "same_case", "sentence_initial", "tokenizer"]
+__all__ = ["Edit", "Language", "Token", "apply", "mention_text", "own_mention", "replace_span", "same_case", "sentence_initial", "tokenizer"]
 
 SENTENCE_END = re.compile(r"[.!?。！？]+[\"'”’»）)]*")
 
@@ -54,10 +54,19 @@ def same_case(model: str, word: str) -> str:
     return word[:1].upper() + word[1:] if model[:1].isupper() else word
 
 
+def own_mention(item: Item, k: int) -> bool:
+    """Whether candidate ``k``'s marked mention is its own: not inside another candidate's mention, as when PWS
+    marks "drawing" of "Sam's drawing" for "Tina's drawing" (the words around it belong to the other one)."""
+    span = item.candidates[k].span
+    return span is None or not any(
+        j != k and c.span is not None and c.span.start <= span.start and span.end <= c.span.end and c.span != span
+        for j, c in enumerate(item.candidates))
+
+
 def mention_text(item: Item, k: int) -> str:
-    """How candidate ``k`` reads inside the sentence: its mention if located, else the source's text."""
+    """How candidate ``k`` reads inside the sentence: its own mention if located, else the source's text."""
     cand = item.candidates[k]
-    return cand.span.text if cand.span is not None and cand.span.text else cand.text
+    return cand.span.text if cand.span is not None and cand.span.text and own_mention(item, k) else cand.text
 
 
 def replace_span(text: str, span: Span, new: str) -> str:

@@ -44,7 +44,7 @@ from __future__ import annotations
 from ...errors import FormError
 from ...schema import Item, Span
 from .. import register_language
-from ..base import Language, mention_text, sentence_initial
+from ..base import Language, mention_text, own_mention, sentence_initial
 from .agreement import Edit, role, verb_edits
 from .blanks import blank_premise
 from .bounds import clause_tokens, participial_opening, past_tense
@@ -104,7 +104,7 @@ class English(Language):
         father" where the candidate is "father"); a capital that only marked the sentence start in the source
         goes ("The Home Owners Association" → "the Home Owners Association"); names keep theirs."""
         phrase = " ".join(mention_text(item, k).split())
-        span = item.candidates[k].span
+        span = item.candidates[k].span if own_mention(item, k) else None
         start = None if span is None else span.start
         hint = None if item.pronoun is None else _pronoun_number(item.pronoun.text)
         if span is not None:

@@ -14,7 +14,8 @@ tellers" would name all of them).
 """
 from __future__ import annotations
 
-from ...schema import Item
+from ...schema import Candidate, Item
+from ..base import own_mention
 from .lexicon import Lexicon, Parse
 from .nouns import (
     BODY_PARTS,
@@ -155,6 +156,8 @@ def candidate_phrase(item: Item, k: int, p: Parse, lex: Lexicon, *, standalone: 
     pronoun's number (see :func:`noun_number`).
     """
     cand = item.candidates[k]
+    if not own_mention(item, k):
+        cand = Candidate(cand.text, None)
     phrase = cand.span.text if cand.span is not None and cand.span.text else cand.text
     phrase = " ".join(phrase.split())
     quoted = None if cand.span is None else _quoted(item.text, cand.span.start, cand.span.end)
