@@ -246,6 +246,11 @@ def test_stats_json(capsys):
     replace = rows[("rendered, grounded", "replace")]
     assert replace["pairs"] == 1 and replace["edit_distance"] == 1 and replace["jaccard"] == 1.0  # Ada → Bo
     assert ("WinoLogic", "all") in rows
+    # reuse: the fixture's core is its own knowledge k1, no axiom of the library, so no module or axiom is listed
+    assert report["reuse"]["versions"] == [{"item": "lift-1", "schema": "lift-0", "core": ["k1"], "lifts": [], "depth": 1,
+                                            "depth_without_lifts": 1}]
+    assert report["reuse"]["modules"] == report["reuse"]["axioms"] == []
+    assert report["summary"]["reuse"]["depth_without_lifts"]["mean"] == 1.0
 
 
 def test_stats_on_the_real_winologic(capsys):

@@ -83,6 +83,11 @@ def test_export_writes_one_problem_per_question_and_an_index(tmp_path, capsys):
     assert len(rows) - 1 == len(questions(load(FOL))) == len(list(out.glob("*.p"))), err
     szs = {r[4]: r[6] for r in rows[1:]}
     assert szs["sufficiency"] == "Theorem" and szs["necessity"] == "CounterSatisfiable" and szs["consistency"] == "Satisfiable"
+    # issue #32: the index also says what each problem really is on this (passing) file: only a false formula's
+    # .inconsistent question differs from what would pass it, and it is satisfiable here
+    assert rows[0][7:] == ["expected", "szs_expected"]
+    differ = {r[4]: (r[7], r[8]) for r in rows[1:] if r[7] != r[5]}
+    assert differ and all(name.endswith(".inconsistent") and got == ("sat", "Satisfiable") for name, got in differ.items())
     before = sorted(p.name for p in out.iterdir())
     with pytest.raises(OutputError, match="exists and is not empty"):
         export_files([FOL], to="smt2", output=out)

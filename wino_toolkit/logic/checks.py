@@ -7,8 +7,12 @@ For scenario Γ (the scenario formulas and the ambiguity), true knowledge K and 
   one formula at a time; on failure: a countermodel);
 - necessity: Γ alone does not entail A (on failure: the scenario formulas that already do);
 - uniqueness: Γ ∧ K does not entail the alternative;
-- generality: K is general knowledge, not the answer in disguise: no true formula mentions an
-  entity of the schema, and K alone (without Γ) does not entail A;
+- generality: K is general knowledge, not the answer in disguise (:func:`_generality`): no true formula
+  names an entity of the schema, another constant (which a finite domain pins to one object) or the initial
+  situation; K alone does not entail A, nor K with the scenario's type facts only (``Child(Son)``: what
+  things are, not what happened); Γ moved to an arbitrary situation with K still entails A moved there; and
+  K with the twin's scenario gives the twin's answer (:mod:`.twins`), for knowledge written to restate one
+  version's answer does not;
 - false_knowledge: each false formula K' is not true (not valid, not entailed by K, not entailed
   by Γ ∧ K) and, in place of the true one it transforms (if it names one), does not entail A or
   is inconsistent with Γ.
@@ -55,6 +59,11 @@ class Problem:
     domain: str = "finite"
     #: the candidates' constants; ``None``: those in the answer or the alternative but not both
     entities: list[Any] | None = None
+    #: the initial situation (``S0``) the scenario happens in; None: no situations (SMT-LIB2 input)
+    initial: Any = None
+    #: per twin found, what makes the twin test's problem (the twin's scenario and answer with this knowledge) or
+    #: says why it cannot be asked (the two versions declare a name differently)
+    twins: list[Callable[[], Problem | str]] = field(default_factory=list)
 
 
 @dataclass
@@ -257,19 +266,133 @@ def _constants(formula: Any) -> list[Any]:
 
 
 def _generality(s: Session, K: list[tuple[str, Any]]) -> CheckResult:
-    """True knowledge that names a candidate, or entails the answer by itself, restates the answer."""
-    entities = entity_constants(s.p)
-    naming = [name for name, formula in K if any(c.eq(e) for c in _constants(formula) for e in entities)]
-    if naming:
-        return CheckResult("fail", "true knowledge names an entity of the schema: it is about this schema, not general knowledge",
-                           core=naming)
-    outcome, info = s.check([s.z3.Not(s.p.answer)], K)
+    """General knowledge, not the answer in disguise: the first finding of :func:`_specific`, then of each
+    question, fails the check; an unsettled question leaves it unknown, never passed."""
+    found = _specific(s.p, K)
+    if found is not None:
+        return found
+    unknown: CheckResult | None = None
+    for question in (_without_scenario, _types_only, _moved, _twins):
+        result = question(s, K)
+        if result.status == "fail":
+            return result
+        if result.status == "unknown" and unknown is None:
+            unknown = result
+    return unknown or CheckResult("pass")
+
+
+def _specific(p: Problem, K: list[tuple[str, Any]]) -> CheckResult | None:
+    """True knowledge naming an entity, another constant (a zero-argument function: the finite domain makes it
+    one of the candidates, a disguised name) or the initial situation is about this schema."""
+    z3 = require("z3", "logic", "Checking formalized knowledge")
+    entities = entity_constants(p)
+    kinds = {
+        "names an entity of the schema": lambda c: any(c.eq(e) for e in entities),
+        "names a constant, one fixed thing that the domain pins to a candidate or a situation":
+            lambda c: c.decl().kind() == z3.Z3_OP_UNINTERPRETED and not any(c.eq(e) for e in entities),
+        "is about the initial situation, the scenario's own, not every situation":
+            lambda c: p.initial is not None and c.eq(p.initial),
+    }
+    reasons, core = [], []
+    for what, named in kinds.items():
+        found = {name: sorted({str(c) for c in _constants(formula) if named(c)}) for name, formula in K}
+        names = [name for name, constants in found.items() if constants]
+        if names:
+            reasons.append(f"true knowledge {what} ({', '.join(sorted({c for n in names for c in found[n]}))}): {', '.join(names)}")
+            core += [n for n in names if n not in core]
+    return CheckResult("fail", "; ".join(reasons), core=core) if reasons else None
+
+
+def _without_scenario(s: Session, K: list[tuple[str, Any]]) -> CheckResult:
+    question = [s.z3.Not(s.p.answer)]
+    outcome, info = s.check(question, K)
     if outcome == "sat":
         return CheckResult("pass")
     if outcome == "unsat":
         return CheckResult("fail", "the knowledge entails the answer without the scenario: it restates the answer",
-                           core=s.minimal_core([s.z3.Not(s.p.answer)], K, info))
+                           core=s.minimal_core(question, K, info))
     return CheckResult("unknown", str(info))
+
+
+def _types_only(s: Session, K: list[tuple[str, Any]]) -> CheckResult:
+    """No single true formula may give the answer from the scenario's type facts only (what the candidates are,
+    not what happened): such a formula is the answer itself, whatever its name. The whole knowledge is asked
+    first, so that a file passes with one question when the events are needed."""
+    question = [f for name, f in s.p.scenario if name != "ambiguity" and _type_fact(f)] + [s.z3.Not(s.p.answer)]
+    if len(question) == 1:
+        return CheckResult("pass")
+    outcome, info = s.check(question, K)
+    if outcome == "sat":
+        return CheckResult("pass")
+    if outcome == "unknown":
+        return CheckResult("unknown", str(info))
+    alone = {name: s.check(question, [(name, f)]) for name, f in K}
+    whole = [name for name, (outcome, _) in alone.items() if outcome == "unsat"]
+    if whole:
+        return CheckResult("fail", "circular knowledge: with the scenario's type facts only, without what happened, one "
+                                   "formula alone entails the answer: it is the answer restated", core=whole)
+    undecided = [str(info) for outcome, info in alone.values() if outcome == "unknown"]
+    return CheckResult("unknown", undecided[0]) if undecided else CheckResult("pass")
+
+
+def _type_fact(formula: Any) -> bool:
+    """A conjunction of rigid unary facts about candidates, negated or not: ``Child(Son)``, ``¬Adult(Son)``."""
+    z3 = require("z3", "logic", "Checking formalized knowledge")
+    parts = formula.children() if z3.is_and(formula) else [formula]
+    atoms = [p.arg(0) if z3.is_not(p) else p for p in parts]
+    return all(z3.is_app(a) and a.num_args() == 1 and z3.is_bool(a) and a.decl().kind() == z3.Z3_OP_UNINTERPRETED
+               and a.arg(0).num_args() == 0 for a in atoms)
+
+
+def _moved(s: Session, K: list[tuple[str, Any]]) -> CheckResult:
+    """Knowledge true in every situation gives the answer wherever the scenario happens: moved from S0 to an
+    arbitrary situation, the scenario with the knowledge must still entail the answer moved there. Knowledge
+    that holds only of the initial situation, however it describes it, does not."""
+    z3 = s.z3
+    if s.p.initial is None:
+        return CheckResult("pass")
+    elsewhere = z3.Const("moved!", s.p.initial.sort())
+    move = [z3.substitute(f, (s.p.initial, elsewhere)) for _, f in s.p.scenario]
+    outcome, info = s.check(move + [z3.Not(z3.substitute(s.p.answer, (s.p.initial, elsewhere)))], K)
+    if outcome == "unsat":
+        return CheckResult("pass")
+    if outcome == "sat":
+        return CheckResult("fail", "the knowledge gives the answer only in the initial situation S0: moved to any other "
+                                   "situation, the scenario no longer gives it, so the knowledge is about S0, not general")
+    return CheckResult("unknown", str(info))
+
+
+def _twins(s: Session, K: list[tuple[str, Any]]) -> CheckResult:
+    """The same knowledge with each twin's scenario must give the twin's answer, and only it."""
+    results = [_twin(s, make()) for make in s.p.twins]
+    for status in ("fail", "unknown"):
+        found = [r for r in results if r.status == status]
+        if found:
+            return found[0]
+    return CheckResult("pass")
+
+
+def _twin(s: Session, twin: Problem | str) -> CheckResult:
+    """Consistent with the twin's scenario, giving its answer, not its other candidate."""
+    if isinstance(twin, str):
+        return CheckResult("fail", f"twin test: {twin}")
+    t = Session(twin, s.rlimit)
+    gamma = [f for _, f in twin.scenario]
+    where = f"the twin {twin.item} ({twin.source})"
+    questions = (
+        (gamma, "sat", f"the knowledge contradicts the scenario of {where}"),
+        (gamma + [t.z3.Not(twin.answer)], "unsat", f"the knowledge does not give the answer of {where} from its scenario: "
+                                                    "it fits one version, not the schema"),
+        (gamma + [t.z3.Not(twin.alternative)], "sat", f"the knowledge gives both candidates of {where}"),
+    )
+    for fixed, wanted, detail in questions:
+        outcome, info = t.check(fixed, twin.knowledge)
+        if outcome == "unknown":
+            return CheckResult("unknown", f"twin test on {twin.item}: {info}")
+        if outcome != wanted:
+            core = t.minimal_core(fixed, twin.knowledge, info) if outcome == "unsat" else None
+            return CheckResult("fail", f"twin test: {detail}", core=core)
+    return CheckResult("pass")
 
 
 #: what :func:`truth` says when Z3 could not settle whether a formula meant to be false is true

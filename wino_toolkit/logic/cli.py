@@ -171,32 +171,33 @@ def cmd_render(args: argparse.Namespace) -> int:
     return 0
 
 
-def _coverage(args: argparse.Namespace, formalizations: list[Any]) -> dict[str, Any]:
-    """Coverage of WSC285 by category with the minimal-core sizes (the files are verified for them)."""
+def _skips(args: argparse.Namespace) -> list[Any]:
+    """The ``.skip`` files of the folders named (the shipped ones when no file is named)."""
     from pathlib import Path
 
-    from .coverage import coverage, read_skip, shipped_skips
-    from .files import verify_files
+    from .coverage import read_skip, shipped_skips
 
-    if args.files:
-        skips = [read_skip(s) for f in args.files if Path(f).is_dir() for s in sorted(Path(f).glob("*.skip"))]
-    else:
-        skips = shipped_skips()
-    verdicts = verify_files(args.files, rlimit=args.rlimit)
-    return coverage(formalizations, skips, verdicts)
+    if not args.files:
+        return shipped_skips()
+    return [read_skip(s) for f in args.files if Path(f).is_dir() for s in sorted(Path(f).glob("*.skip"))]
 
 
 def cmd_stats(args: argparse.Namespace) -> int:
     from collections import Counter
 
+    from .axioms import library_modules
+    from .coverage import coverage, coverage_table
+    from .files import render_files, verify_files
     from .provers import signature
-    from .files import render_files
-    from .coverage import coverage_table
+    from .reuse import axioms_table, modules_table, reuse, reuse_summary_table
+    from .twins import schema_of
     from .sentences import pair_stats, pair_stats_table, rendered_pairs, winologic_pairs
 
     _note_old_timeout(args)
     formalizations, sentences = render_files(args.files, rlimit=args.rlimit)
-    cover = _coverage(args, formalizations)
+    verdicts = verify_files(args.files, rlimit=args.rlimit)  # the knowledge cores, for depth and reuse
+    cover = coverage(formalizations, _skips(args), verdicts)
+    used = reuse(formalizations, verdicts, () if args.files else library_modules())
     rows: list[tuple[str, Any]] = []
     for variant in VARIANTS:
         rows += [(f"rendered, {variant}", r) for r in pair_stats(rendered_pairs(sentences, variant))]
@@ -205,31 +206,30 @@ def cmd_stats(args: argparse.Namespace) -> int:
     one = [s for s in sentences if s.variant == VARIANTS[0]]
     summary = {
         "formalizations": len(formalizations),
-        "schemas": len({_schema(f.item) for f in formalizations}),
+        "schemas": len({schema_of(f.item) for f in formalizations}),
         "categories": dict(Counter(c for f in formalizations for c in f.categories)),
         "true": sum(s.truth for s in one),
         "false_written": sum(not s.truth and s.origin == "written" for s in one),
         "false_generated": sum(s.origin == "generated" for s in one),
         "transformations": dict(Counter(s.transformation for s in one if not s.truth)),
         "coverage": cover,
+        "reuse": used.summary(),
     }
     if args.json:
         print_json({"signature": signature(args.rlimit), "summary": summary,
-                    "table": [{"source": source, **r.to_dict()} for source, r in rows]})
+                    "table": [{"source": source, **r.to_dict()} for source, r in rows], "reuse": used.to_dict()})
         return 0
     console = make_console()
     console.print(coverage_table(cover))
+    console.print(modules_table(used))
+    if args.axioms:
+        console.print(axioms_table(used))
+    console.print(reuse_summary_table(summary["reuse"]))
     console.print(pair_stats_table(rows, signature(args.rlimit)))
     console.print(f"{summary['formalizations']} formalizations of {summary['schemas']} schemas; knowledge: {summary['true']} true, "
                   f"{summary['false_written']} false written, {summary['false_generated']} false generated; categories: "
                   + ", ".join(f"{k} {v}" for k, v in sorted(summary["categories"].items())))
     return 0
-
-
-def _schema(item: str) -> str:
-    """Both versions of a WSC285 schema share ``wsc285-<2k>``/``<2k+1>``: the schema is the pair."""
-    stem, _, number = item.rpartition("-")
-    return f"{stem}-{int(number) // 2}" if number.isdigit() else item
 
 
 def cmd_link(args: argparse.Namespace) -> int:
@@ -312,11 +312,17 @@ def add_logic_commands(subparsers: Any) -> argparse.ArgumentParser:
     _add_rlimit(p, old_timeout=True)
     p.set_defaults(func=cmd_render)
 
-    p = sub.add_parser("stats", help="coverage of WSC285 by category, knowledge depth, and true/false sentence statistics "
-                                     "(Jaccard, edit distance, length), also on WinoLogic")
+    p = sub.add_parser("stats", help="coverage of WSC285 by category, knowledge depth, reuse of the axiom library, and "
+                                     "true/false sentence statistics (Jaccard, edit distance, length), also on WinoLogic",
+                       description="Coverage of WSC285 by category; knowledge depth (the minimal core's size, with and without "
+                                   "type lifts such as ∀x. Chair(x) → Seat(x)); reuse: per module and per axiom, the schemas "
+                                   "whose knowledge core uses it (both versions of a schema count once); and true/false "
+                                   "sentence statistics (Jaccard, edit distance, length), also on a WinoLogic file.")
     p.add_argument("files", nargs="*", metavar="FILE", type=input_path, help=".fol formalizations (default: every shipped one)")
     p.add_argument("--winologic", metavar="FILE", type=input_path, help="the same statistics on a WinoLogic file")
-    p.add_argument("--json", action="store_true")
+    p.add_argument("--axioms", action="store_true", help="also print the reuse of every axiom, one row each (--json always has it)")
+    p.add_argument("--json", action="store_true", help="one JSON object: summary, sentence table, and reuse per module, "
+                                                       "axiom and version")
     _add_rlimit(p, old_timeout=True)
     p.set_defaults(func=cmd_stats)
 

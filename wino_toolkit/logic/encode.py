@@ -9,6 +9,8 @@ uninterpreted sort with the entities pairwise distinct in an ``open`` one.
 from __future__ import annotations
 
 import itertools
+from dataclasses import replace
+from functools import partial
 from typing import Any
 
 from wino_toolkit.extras import require
@@ -28,6 +30,16 @@ MAX_ATOMS = 400
 def encode(f: Formalization) -> Problem:
     """The Z3 problem of ``f``, in a context of its own (so problems can be checked side by side)."""
     return Encoder(f).problem()
+
+
+def twin_problem(f: Formalization, twin: Formalization) -> Problem | str:
+    """The twin test's problem: the scenario, answer and alternative of ``twin`` with ``f``'s true knowledge, in
+    the two vocabularies together; or why they cannot be put together."""
+    clash = [n for n, s in f.symbols.items() if n in twin.entities or twin.symbols.get(n, s) != s]
+    if clash:
+        return f"{twin.item} ({twin.path}) declares {', '.join(clash)} otherwise: the two versions must share their vocabulary"
+    both = replace(twin, symbols={**f.symbols, **twin.symbols}, knowledge=f.true_knowledge, twins=())
+    return Encoder(both).problem()
 
 
 class Encoder:
@@ -84,6 +96,8 @@ class Encoder:
             ground_atoms=self.ground_atoms,
             domain=f.domain,
             entities=list(self.entities.values()),
+            initial=self.situation.S0,
+            twins=[partial(twin_problem, f, twin) for twin in f.twins],
         )
 
     # -- terms and formulas -----------------------------------------------------------------

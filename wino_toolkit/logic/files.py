@@ -14,7 +14,7 @@ from wino_toolkit.io import check_output_dir
 
 from . import checks
 from .checks import DEFAULT_RLIMIT, Problem, Verdict
-from .problem_files import FORMATS, INDEX_COLUMNS, SUFFIX, WRITERS, questions
+from .problem_files import FORMATS, PROBLEM_COLUMNS, SUFFIX, WRITERS, expected_answers, index_row, questions
 from .generate import KnowledgeSentence, knowledge_sentences
 from .provers import PROVERS, Comparison, available, compare, decide
 from .render import VARIANTS
@@ -229,9 +229,11 @@ def write_sentences(sentences: Sequence[KnowledgeSentence], output: str | Path |
                                 for c in SENTENCE_COLUMNS) + "\n")
 
 
-def export_files(paths: Sequence[str | Path] | None, *, to: str, output: str | Path) -> dict[str, int]:
+def export_files(paths: Sequence[str | Path] | None, *, to: str, output: str | Path,
+                 rlimit: int = DEFAULT_RLIMIT) -> dict[str, int]:
     """Write every question of every formalization (every shipped one for none) as a ``to`` problem file
-    in the new directory ``output``, with an index ``problems.tsv``; all or nothing."""
+    in the new directory ``output``, with an index ``problems.tsv`` saying what passes each question and what Z3
+    answers on this file (within ``rlimit``), which another prover should answer too; all or nothing."""
     if to not in WRITERS:
         raise WinoError(f"unknown export format {to!r} (one of {', '.join(FORMATS)})")
     out = Path(output)
@@ -245,14 +247,13 @@ def export_files(paths: Sequence[str | Path] | None, *, to: str, output: str | P
     try:
         for f in formalizations:
             stem = Path(f.path).stem
+            answers = expected_answers(f, rlimit=rlimit)
             for q in questions(f):
                 name = f"{stem}.{q.name}{SUFFIX[to]}"
                 (tmp / name).write_text(WRITERS[to](f, q), encoding="utf-8")
-                szs = ("Theorem" if q.wants == "unsat" else "CounterSatisfiable") if q.goal is not None else \
-                    ("Unsatisfiable" if q.wants == "unsat" else "Satisfiable")
-                rows.append((name, f.path, f.item, q.check, q.name, q.wants, szs))
+                rows.append(index_row(f, q, name, answers[q.name]))
         with open(tmp / "problems.tsv", "w", encoding="utf-8") as index:
-            index.write("\t".join(INDEX_COLUMNS) + "\n")
+            index.write("\t".join(PROBLEM_COLUMNS) + "\n")
             index.writelines("\t".join(row) + "\n" for row in rows)
         if out.exists():
             out.rmdir()

@@ -18,7 +18,11 @@ satisfiability questions (:class:`Question`); each question becomes one file:
   ``unknown`` where Z3 decides.
 
 A question *passes* when its answer is the one the check needs (``sat``: a countermodel exists;
-``unsat``: the goal follows); the check's verdict combines its questions as :mod:`.checks` does.
+``unsat``: the goal follows); the check's verdict combines its questions as :mod:`.checks` does. A
+false formula's ``.replaced`` and ``.inconsistent`` questions are alternatives (it passes when either does),
+so on a passing file one of them does not get the answer that would pass it: what each question's answer
+really is, the status a prover should give, is Z3's (:func:`expected_answers`, the index's ``expected``
+column), which on most passing files makes an ``.inconsistent`` problem ``Satisfiable``.
 """
 from __future__ import annotations
 
@@ -30,7 +34,8 @@ from typing import Callable
 from .formulas import Atom, Bin, Bool, Eq, Fn, Formula, Not, Quant, Term, Var, atoms, substitute
 from .syntax import Formalization, Symbol
 
-__all__ = ["Question", "questions", "to_smt2", "to_tptp", "FORMATS", "entity_naming"]
+__all__ = ["Question", "questions", "to_smt2", "to_tptp", "FORMATS", "entity_naming", "expected_answers", "szs_status",
+           "index_row", "PROBLEM_COLUMNS"]
 
 FORMATS = ("smt2", "tptp")
 
@@ -75,8 +80,39 @@ def questions(f: Formalization) -> list[Question]:
 
 
 def entity_naming(f: Formalization) -> list[str]:
-    """The true knowledge formulas that name an entity of the schema (generality fails on any)."""
-    return [k.name for k in f.true_knowledge if _constants(k.formula) & set(f.entities)]
+    """The true knowledge formulas that name something of the schema: an entity, a constant (a zero-argument
+    function, which the finite domain pins to one object) or the initial situation ``S0`` (generality fails on any)."""
+    specific = {*f.entities, "S0", *(n for n, s in f.symbols.items() if s.kind == "function" and not s.args)}
+    return [k.name for k in f.true_knowledge if _constants(k.formula) & specific]
+
+
+def expected_answers(f: Formalization, *, rlimit: int | None = None) -> dict[str, str]:
+    """Z3's answer to each question of ``f`` (``sat``, ``unsat``, or ``unknown`` past ``rlimit`` resource units):
+    the status each problem file really has, which another prover should give."""
+    from .checks import DEFAULT_RLIMIT, Session
+    from .encode import Encoder
+
+    encoder = Encoder(f)
+    session = Session(encoder.problem(), rlimit or DEFAULT_RLIMIT)
+    z3 = session.z3
+    out = {}
+    for q in questions(f):  # asked as the checks ask: the scenario fixed, the knowledge tracked
+        fixed = [encoder.formula(g, {}) for name, g in q.premises if name.startswith("scenario.")]
+        tracked = [(name, encoder.formula(g, {})) for name, g in q.premises if not name.startswith("scenario.")]
+        if q.goal is not None:
+            fixed.append(z3.Not(encoder.formula(q.goal, {})))
+        out[q.name] = session.check(fixed, tracked)[0]
+    return out
+
+
+def szs_status(q: Question, answer: str) -> str:
+    """The SZS status of a question's answer: a goal that follows is a ``Theorem``, one that does not
+    ``CounterSatisfiable``; without a goal, ``Unsatisfiable`` or ``Satisfiable``; ``Unknown`` undecided."""
+    if answer not in ("sat", "unsat"):
+        return "Unknown"
+    if q.goal is not None:
+        return "Theorem" if answer == "unsat" else "CounterSatisfiable"
+    return "Unsatisfiable" if answer == "unsat" else "Satisfiable"
 
 
 def _constants(g: Formula) -> set[str]:
@@ -313,3 +349,11 @@ WRITERS: dict[str, Callable[[Formalization, Question], str]] = {"smt2": to_smt2,
 #: the file suffix of each format
 SUFFIX = {"smt2": ".smt2", "tptp": ".p"}
 INDEX_COLUMNS = ("problem", "file", "item", "check", "question", "passes_when", "szs_pass")
+#: the index of the problem files (``problems.tsv``): what passes each question, and its answer on this file
+PROBLEM_COLUMNS = (*INDEX_COLUMNS, "expected", "szs_expected")
+
+
+def index_row(f: Formalization, q: Question, problem: str, answer: str) -> tuple[str, ...]:
+    """One line of ``problems.tsv`` (:data:`PROBLEM_COLUMNS`): ``answer`` is the question's real answer on ``f``
+    (:func:`expected_answers`)."""
+    return (problem, f.path, f.item, q.check, q.name, q.wants, szs_status(q, q.wants), answer, szs_status(q, answer))

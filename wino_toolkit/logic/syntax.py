@@ -114,6 +114,8 @@ class Formalization:
     answer_formula: Formula
     alternative_formula: Formula
     imports: tuple[str, ...] = ()  # the axiom modules imported, directly or through another module
+    #: the schema's other versions formalized (:mod:`.twins`), read with their imports, for the twin test
+    twins: tuple[Formalization, ...] = field(default=(), compare=False, repr=False)
 
     @property
     def true_knowledge(self) -> list[KnowledgeFormula]:
@@ -156,10 +158,12 @@ def _parser() -> Any:
     return lark.Lark(grammar, parser="lalr", propagate_positions=True, maybe_placeholders=True)
 
 
+#: the modules being imported, as (name, file) pairs, outermost first: a cycle is named file by file
+Importing = tuple[tuple[str, str], ...]
 #: how an ``import "area/topic"`` is resolved: ``(module name, importing file, modules being imported) -> module``;
-#: :func:`wino_toolkit.logic.axioms.import_module` looks in the axiom library. Handed in, so that the
-#: grammar knows nothing of where modules live.
-ModuleLoader = Callable[[str, str, tuple[str, ...]], "AxiomModule"]
+#: :func:`wino_toolkit.logic.axioms.import_module` looks in the axiom library and refuses a cycle. Handed in, so
+#: that the grammar knows nothing of where modules live.
+ModuleLoader = Callable[[str, str, Importing], "AxiomModule"]
 
 
 def load(path: str | Path, modules: ModuleLoader | None = None) -> Formalization:
@@ -195,7 +199,7 @@ def _tree(text: str, path: str) -> Any:
 
 
 @deep
-def parse_module(text: str, name: str, path: str = "<string>", importing: tuple[str, ...] = (),
+def parse_module(text: str, name: str, path: str = "<string>", importing: Importing = (),
                  modules: ModuleLoader | None = None) -> AxiomModule:
     """Parse an axiom module (declarations, imports and ``axiom NAME: formula`` statements only)."""
     builder = _Builder(path, module=name, importing=importing, modules=modules)
@@ -232,12 +236,12 @@ _CHAINS = ("iff", "implies", "disjunction", "xor", "conjunction")
 class _Builder:
     """Turns the parse tree into a :class:`Formalization`, checking names, arities and sorts."""
 
-    def __init__(self, path: str, module: str | None = None, importing: tuple[str, ...] = (),
+    def __init__(self, path: str, module: str | None = None, importing: Importing = (),
                  modules: ModuleLoader | None = None):
         self.path = path
         self.modules = modules
         self.module = module  # the module's name when building an axiom module, else None
-        self.importing = importing  # the chain of modules being imported, to refuse a cycle
+        self.importing = importing  # the chain of modules being imported (name, file), to refuse a cycle
         self.entities: dict[str, Entity] = {}
         self.symbols: dict[str, Symbol] = dict(BUILTINS)
         self.imported_from: dict[str, str] = {}  # symbol -> the module that declared it
@@ -250,12 +254,10 @@ class _Builder:
             if st.data != "imports":
                 continue
             name = _string(st.children[0])
-            if name in self.importing or name == self.module:
-                raise self.fail(st.children[0], f"import cycle: {' -> '.join([*self.importing, name])}")
             if self.modules is None:
                 raise self.fail(st.children[0], "imports need a module loader: read the file with wino_toolkit.logic.load")
-            try:
-                module = self.modules(name, self.path, (*self.importing, *([self.module] if self.module else [])))
+            try:  # the loader refuses a cycle: it is handed the modules being imported, this one last
+                module = self.modules(name, self.path, (*self.importing, *([(self.module, self.path)] if self.module else [])))
             except FormatError as exc:
                 if exc.path == self.path and exc.where is None:  # not found: say where the import is
                     raise self.fail(st.children[0], exc.problem) from None
