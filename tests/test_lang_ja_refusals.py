@@ -9,6 +9,7 @@ a word that may follow a pronoun (なら, ひとり, 自身) stays after the can
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 import pytest
@@ -17,22 +18,12 @@ import wino_toolkit as wt
 from wino_toolkit.errors import FormError
 from wino_toolkit.forms import FormReport, derive
 from wino_toolkit.lang import get_language
-from wino_toolkit.schema import Candidate, Item, Span
+from wino_toolkit.schema import Item, Span
+
+sys.path.insert(0, str(Path(__file__).parent))
+from test_lang_ja_blank import make  # noqa: E402  (the same item builder: the first marked span from ``at``)
 
 JA = get_language("ja")
-
-
-def make(text: str, span: str, candidates: list[str], english: tuple[str, str] | None = None, at: int = 0) -> Item:
-    """An item marking ``span`` (first occurrence from character ``at``); candidates located where they occur;
-    ``english``: the English source's sentence and pronoun, kept in meta as the Japanese DPR keeps them."""
-    start = text.index(span, at)
-    cands = []
-    for name in candidates:
-        k = text.find(name)
-        cands.append(Candidate(name, Span(k, k + len(name), name) if k >= 0 else None))
-    meta = {"en": {"sentence": english[0], "pronoun": english[1]}} if english else {}
-    return Item(id="t", corpus="test", language="ja", text=text, candidates=cands, answer=0,
-                pronoun=Span(start, start + len(span), span), meta=meta).check()
 
 
 def forms(item: Item) -> dict[str, list[str]]:
