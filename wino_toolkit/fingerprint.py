@@ -32,7 +32,7 @@ if TYPE_CHECKING:
     from .schema import Item
 
 __all__ = ["MODEL_FILES", "NOT_MODEL_FILES", "SETTLE_NS", "model_files", "file_digests", "directory_digest", "identify",
-           "memo_path", "items_checksum"]
+           "memo_path", "items_checksum", "model_identity"]
 
 #: the files of a model directory that decide what it computes: config, weights (safetensors, PyTorch, GGUF, TF,
 #: Flax, their shards and shard indexes), tokenizer files (fast, BPE vocab and merges, WordPiece, sentencepiece,
@@ -152,3 +152,10 @@ def items_checksum(items: Iterable[Item]) -> str:
         candidates = "\x1f".join(c.text for c in item.candidates)
         digest.update(f"{item.corpus}\t{item.split}\t{item.id}\t{item.text}\t{candidates}\t{item.answer}\n".encode("utf-8"))
     return digest.hexdigest()[:8]
+
+
+def model_identity(name: str, model: object) -> str:
+    """The model as a signature names it: a hub name with its revision, or a local directory with a hash of the
+    content of its config, weights and tokenizer files (new weights saved into the same directory are another model)."""
+    revision = getattr(getattr(model, "config", None), "_commit_hash", None)  # a vLLM engine has no config
+    return identify(name, revision)

@@ -5,7 +5,7 @@ from typing import Any
 
 from wino_toolkit.errors import ParameterError, WinoError
 from wino_toolkit.extras import require
-from wino_toolkit.fingerprint import identify
+from wino_toolkit.fingerprint import identify, model_identity
 from wino_toolkit.hub import adapter_from_pretrained, check_adapter, from_pretrained
 
 __all__ = ["load_lm", "load_nli", "model_identity", "loading_identity", "DTYPES", "DEVICE_MAPS", "QUANTIZATIONS", "MODEL_KINDS"]
@@ -86,8 +86,3 @@ def loading_identity(*, device_map: str | None = None, quantize: str | None = No
     return "".join(f"|{part}" for part in parts)
 
 
-def model_identity(name: str, model: Any) -> str:
-    """The model as a signature names it: a hub name with its revision, or a local directory with a hash of the
-    content of its config, weights and tokenizer files (new weights saved into the same directory are another model)."""
-    revision = getattr(getattr(model, "config", None), "_commit_hash", None)  # a vLLM engine has no config
-    return identify(name, revision)

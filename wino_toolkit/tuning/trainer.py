@@ -32,7 +32,7 @@ from typing import Any, Callable, Iterable
 from wino_toolkit import launch
 from wino_toolkit.errors import WinoError, WinoWarning
 from wino_toolkit.extras import require
-from wino_toolkit.fingerprint import identify, items_checksum
+from wino_toolkit.fingerprint import identify, items_checksum, model_identity
 from wino_toolkit.forms import FormReport
 from wino_toolkit.hub import from_pretrained
 from wino_toolkit.io import atomic_output, text_writer
@@ -245,7 +245,7 @@ def fine_tune(items: Iterable[Item], *, model: str, output_dir: str | Path, dev:
     if main:
         tokenizer.save_pretrained(output / "model")
     device = str(next(trainer.model.parameters()).device)
-    run = Run(output, model, identify(model, _revision(network)), config, accuracy, len(train_found), len(dev_found),
+    run = Run(output, model, model_identity(model, network), config, accuracy, len(train_found), len(dev_found),
               record["data"], round(seconds, 3), device, _versions(), trainer.state.log_history,
               len(report.skipped), held_out, skip_reasons=dict(report.reasons().most_common()))
     if main:  # under torchrun / accelerate launch the other processes trained the same model, and write nothing
@@ -256,8 +256,3 @@ def fine_tune(items: Iterable[Item], *, model: str, output_dir: str | Path, dev:
             shutil.rmtree(checkpoints)
     trainer.accelerator.wait_for_everyone()  # no process goes on (to load the run) before it is written
     return run
-
-
-def _revision(network: Any) -> str | None:
-    """The hub revision a model was loaded at (None for a local directory, named by its content instead)."""
-    return getattr(getattr(network, "config", None), "_commit_hash", None)
