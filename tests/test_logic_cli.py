@@ -24,6 +24,7 @@ from wino_toolkit.schema import Candidate, Item, Span  # noqa: E402
 
 HERE = Path(__file__).parent / "fixtures" / "logic"
 FOL = HERE / "lift_weak.fol"
+SHIPPED_SENTENCES = Path(shipped_formalizations()[0]).parent / "sentences.tsv"
 SENTENCE = "Ada could not carry Bo because she was too tired."  # invented, for the fixture's item "lift-1"
 
 
@@ -81,9 +82,21 @@ def shipped_render():
     return render_files()
 
 
+def test_shipped_sentences_are_what_render_makes_to_the_byte(shipped_render, tmp_path):
+    """corpora/logic/sentences.tsv is `wino logic render -o sentences.tsv` of the shipped files: Z3's resource
+    limit, not the clock, decides which generated false variants are kept, so the file is the same on any machine
+    and under any load; a change to a formalization or the library without regenerating it fails here."""
+    from wino_toolkit.logic.files import write_sentences
+
+    made = tmp_path / "sentences.tsv"
+    write_sentences(shipped_render[1], made)
+    shipped = SHIPPED_SENTENCES.read_bytes()
+    assert made.read_bytes() == shipped, "regenerate: wino logic render -o corpora/logic/sentences.tsv"
+
+
 def test_every_shipped_formalization_renders_in_every_variant(shipped_render):
-    """The sentences are made on demand (`wino logic render`), not shipped: every file gives its true knowledge
-    in all three variants, each filled from the templates (no placeholder or formula notation left)."""
+    """Every file gives its true knowledge in all three variants, each filled from the templates (no placeholder
+    or formula notation left)."""
     formalizations, sentences = shipped_render
     for variant in ("variable", "grounded", "natural"):
         assert {s.item for s in sentences if s.truth and s.variant == variant} == {f.item for f in formalizations}

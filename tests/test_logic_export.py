@@ -82,3 +82,35 @@ def test_an_unsettled_question_is_unknown_not_a_status():
     assert szs_status(q, "unknown") == "Unknown" and szs_status(q, "sat") == "Satisfiable"
     f = load(FOL)
     assert set(expected_answers(f, rlimit=1).values()) == {"unknown"}
+
+
+# -- generality's questions (issue #32 section 3) ---------------------------------------------------------------------
+
+from test_logic_probes import ENTITIES, HEAD, HEAVY, KIN, TAILORED_HEAVY, TAILORED_TIRED, TIRED, probe, write  # noqa: E402
+from wino_toolkit.logic.files import export_files  # noqa: E402
+
+
+def test_generality_questions_are_exported_with_z3s_answers(tmp_path):
+    """The types-only, moved and twin questions are problem files too: the index counts them, and each expected answer
+    is what Z3 answers reading the file (a twin's question declares the twin's entities and both vocabularies)."""
+    a = probe(tmp_path, HEAD + TIRED + TAILORED_TIRED, "carry-0.fol")
+    probe(tmp_path, HEAD + HEAVY + TAILORED_HEAVY, "carry-1.fol")
+    write(tmp_path / "lib", "axioms/home/kin.fol", KIN)
+    kin = probe(tmp_path / "lib", 'import "home/kin"\n' + ENTITIES + TIRED + "scenario child: Child(Bo)\n")
+    for path in (a, kin):
+        f = load(path)
+        assert expected_answers(f) == {q.name: z3_answer(to_smt2(f, q)) for q in questions(f)}
+    # what fails generality is the one question whose answer is not the passing one
+    twin = {q.name: q for q in questions(load(a))}
+    assert expected_answers(load(a))["generality.twin.carry-1.answer"] == "sat" != twin["generality.twin.carry-1.answer"].wants
+    types = expected_answers(load(kin))
+    assert types["generality.types_only.kin_child_tires_others"] == "unsat" and types["generality.types_only.carry_strong_light"] == "sat"
+    summary = export_files([a, kin], to="tptp", output=tmp_path / "out")
+    rows = [line.split("\t") for line in (tmp_path / "out" / "problems.tsv").read_text(encoding="utf-8").splitlines()[1:]]
+    assert summary["problems"] == len(rows) == len(questions(load(a))) + len(questions(load(kin)))
+    assert {r[4] for r in rows if r[3] == "generality"} == {
+        "generality", "generality.moved", "generality.twin.carry-1.consistent", "generality.twin.carry-1.answer",
+        "generality.twin.carry-1.alternative", "generality.types_only", "generality.types_only.carry_strong_light",
+        "generality.types_only.kin_child_tires_others"}
+    szs = {(r[2], r[4]): r[8] for r in rows}
+    assert szs["carry-0", "generality.moved"] == "Theorem" and szs["probe", "generality.types_only.kin_child_tires_others"] == "Theorem"

@@ -22,7 +22,9 @@ from wino_toolkit.logic.axioms import library_folder  # noqa: E402
 from wino_toolkit.logic.files import load_formalizations, shipped_formalizations  # noqa: E402
 from wino_toolkit.logic.problem_files import entity_naming  # noqa: E402
 from wino_toolkit.logic.twins import schema_of, twin_files, versions  # noqa: E402
-from wino_toolkit.logic.vocabulary import one_schema_words, used_words, word_schemas  # noqa: E402
+from wino_toolkit.logic.axioms import library_modules  # noqa: E402
+from wino_toolkit.logic.syntax import Symbol  # noqa: E402
+from wino_toolkit.logic.vocabulary import name_problems, name_words, one_schema_words, used_words, word_schemas  # noqa: E402
 
 ENTITIES = """
 entity Ada "Ada" person
@@ -221,6 +223,15 @@ def test_versions_are_paired_as_the_shipped_files_say():
             assert tuple(named) == versions(path.stem), path.name
 
 
+
+def test_winogrande_versions_are_its_hit_ids_one_and_two():
+    """A WinoGrande qID is the HIT id and -1/-2: taken from an even number, -2 would pair with a -3 that never
+    exists, and the twin test would silently see no twin."""
+    hit = "3PKVGQTFIJY68JIS5DHAMTRSW9HYRA"
+    assert versions(f"{hit}-1") == versions(f"{hit}-2") == (f"{hit}-1", f"{hit}-2")
+    assert schema_of(f"{hit}-1") == schema_of(f"{hit}-2") == hit
+    assert versions("dpr-115") == ("dpr-114", "dpr-115") and schema_of("dpr-114") == "dpr-57"
+
 # -- a local folder shadowing a shipped module -------------------------------------------------
 
 SCHEMA_14 = """
@@ -296,6 +307,60 @@ def test_an_imported_axiom_counts_where_a_core_uses_it(tmp_path):
     f = load(probe(tmp_path, 'import "home/kin"\nentity Ada "Ada" person\nentity Bo "Bo" person\n' + TIRED, "kin-0.fol"))
     assert "Child" not in used_words(f) and "Child" in used_words(f, ["kin_child_tires_others"])
     assert word_schemas([f], {"kin-0": ["kin_child_tires_others"]})["Child"] == ("kin-0",)
+
+
+# -- names that fuse concepts or name one situation --------------------------------------------
+
+def _symbols(*names: str) -> dict[str, Symbol]:
+    return {n: Symbol("action" if n[0].islower() else "fluent", n, ("object", "situation"), "bool") for n in names}
+
+
+def test_name_words_split_camel_case_acronyms_and_actions():
+    assert name_words("WatchesTV") == ["watches", "tv"] and name_words("giveLift") == ["give", "lift"]
+    assert name_words("LivedTwentyMillenniaAgo") == ["lived", "twenty", "millennia", "ago"]
+
+
+@pytest.mark.parametrize("name, why", [
+    ("CountsToTen", "names a count (ten)"),
+    ("LastsUntil10", "names a count (10)"),
+    ("CoveredAllMorning", "names a time (morning)"),
+    ("UnnoticedUntilLately", "names a time (lately)"),
+    ("OwnsEmptyGlass", "fuses 3 concepts (owns, empty, glass)"),
+    ("SeesOpen", "fuses Sees and Open, each a word of the vocabulary"),
+    ("giveLift", "fuses give and lift, each a word of the vocabulary"),
+])
+def test_the_lint_refuses_a_fused_or_situation_name_saying_why(name, why):
+    [found] = name_problems(_symbols(name, "Sees", "Open", "give", "lift", "Strong"))
+    assert found.name == name and why in found.why
+
+
+@pytest.mark.parametrize("name", ["KeepsOrder", "TriesToStop", "WatchesTV", "Strong", "TakesPieceOf", "carry"])
+def test_the_lint_lets_general_words_pass(name):
+    """Two content words are one concept and its object or manner, glue words aside; a word of the vocabulary
+    beside one that is not is no fusion the vocabulary could compose."""
+    assert name_problems(_symbols(name, "Keeps", "Tries", "Strong")) == []
+
+
+def test_a_file_with_a_situation_name_fails_generality_naming_it(tmp_path, capsys):
+    passing = HEAD + TIRED + "knowledge k1 true: ∀x, y, s. ¬Poss(carry(x, y), s) ∧ x ≠ y → ¬Strong(x, s)\n"
+    assert verify(probe(tmp_path, passing)).status == "pass"
+    path = probe(tmp_path, passing.replace("Strong", "StrongAllMorning"))
+    verdict, check = generality(path)
+    assert [c for c, r in verdict.checks.items() if r.status == "fail"] == ["generality"]
+    assert check.detail.endswith("fluent StrongAllMorning names a time (morning): one situation's"), check.detail
+    code, out = verify_cli(capsys, path)
+    assert code == 1 and "StrongAllMorning" in out
+
+
+def test_no_name_of_the_shipped_library_or_files_is_refused():
+    """One vocabulary: every module's and every shipped file's words together, so that a fusion of two words
+    from different modules is seen."""
+    symbols: dict[str, Symbol] = {}
+    for m in library_modules():
+        symbols.update(m.symbols)
+    for f in load_formalizations():
+        symbols.update(f.symbols)
+    assert [str(p) for p in name_problems(symbols)] == []
 
 
 # -- the shipped formalizations ----------------------------------------------------------------

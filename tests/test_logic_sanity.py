@@ -26,40 +26,6 @@ LEFT_OUT = {
     "belief_told_knows": "successor-state axiom (Knows): Z3 finds no model of it over an open domain",
 }
 
-#: axioms the sanity theory shows false, not fixed yet: each is the only link of a schema's chain, and a true
-#: version needs the schema re-formalized (a file the library's authors do not own). Remove an entry once fixed:
-#: the test fails while an entry here is no longer exposed.
-KNOWN_FALSE = {
-    "age_remembered_was_infant": "wsc285-168 reads 'remembers as an infant' as 'is an infant now'",
-    "weight_adult_lifts_light": "wsc285-15; with weight_child_light (wsc285-14) every adult lifts every child",
-    "carrying_held_off_ground": "wsc285-241: one holds a hand that stays on the ground",
-    "contain_cover_dry": "wsc285-125: a lid over soup does not dry it",
-    "contain_inside_dry": "wsc285-124: fish in a tank are wet",
-    "devices_off_can_start": "wsc285-164: a broken device cannot be turned on",
-    "doors_no_knock_own": "wsc285-210/211: one knocks on one's own door when locked out",
-    "fragility_furniture_breaks_under_heavy": "wsc285-265: a cup on a table that broke is not heavy",
-    "fragility_set_down_breaks_if_delicate": "wsc285-266: a broken rock on a table is not delicate",
-    "giving_receiver_wants": "wsc285-227/253/256: unwanted gifts exist",
-    "help_receiver_grateful": "wsc285-77: ungrateful people exist",
-    "holding_own_back_unreachable": "wsc285-233: one can reach one's own back",
-    "justice_guilty_to_police": "wsc285-104: not every guilty person goes to the police",
-    "justice_punish_only_guilty": "wsc285-40: the innocent are punished sometimes",
-    "kinship_uncle_older": "wsc285-50/51: an uncle can be younger than his nephew",
-    "material_nothing_harder_than_steel": "wsc285-16: diamond is harder than steel",
-    "material_styrofoam_soft": "wsc285-17: styrofoam is harder than some things",
-    "medicine_treated_ill": "wsc285-249: healthy people are treated (vaccines, check-ups)",
-    "memory_meaningless_forgotten": "wsc285-283: random digits (a phone number) are remembered",
-    "music_kept_tangible": "wsc285-120: one keeps a promise or a secret",
-    "prehistory_long_ago_stone_age": "wsc285-175: the Romans lived long ago, not in the Stone Age",
-    "privacy_embarrassed_not_angry": "wsc285-246: one can be embarrassed and angry",
-    "questions_one_asker": "wsc285-8/9: two people ask the same question",
-    "recall_asked_one_knew": "wsc285-69: one asks someone who never knew",
-    "recall_asker_does_not_remember": "wsc285-68: a quiz master asks what he remembers",
-    "sound_arriving_train_loud": "wsc285-62/63: not everything that comes in is loud",
-    "trade_one_owner": "wsc285-32: a house can have two owners",
-    "weather_wind_knocks_light": "wsc285-129: a storm topples heavy trees",
-}
-
 
 @pytest.fixture(scope="module")
 def shipped() -> tuple[sanity.Report, float]:
@@ -87,15 +53,11 @@ def test_every_question_is_decided(shipped):
 
 
 def test_library_agrees_with_the_sanity_theory(shipped):
+    """Every axiom the theory once showed false (34) is fixed, or its schema skipped with the reason: none is
+    excused."""
     report, _ = shipped
-    unexplained = [str(f) for f in report.problems if not set(f.core) & set(KNOWN_FALSE)]
-    assert not unexplained, "axioms the sanity theory shows false:\n" + "\n".join(unexplained)
-
-
-def test_known_false_axioms_are_still_exposed(shipped):
-    """An entry fixed in the library leaves the exception list: the list never hides more than it must."""
-    report, _ = shipped
-    assert sorted(set(KNOWN_FALSE) - set(report.exposed)) == []
+    assert not report.problems, "axioms the sanity theory shows false:\n" + "\n".join(map(str, report.problems))
+    assert report.exposed == []
 
 
 def test_fixed_axioms_stay_fixed(shipped):
@@ -109,13 +71,13 @@ def test_fixed_axioms_stay_fixed(shipped):
     assert found["forbidden_covered_eyes_closed"].status == "ok"
 
 
-def test_remembered_father_clash_names_the_axioms(shipped):
+def test_the_remembered_father_is_no_longer_an_infant(shipped):
+    """The issue's first false axiom: 'remembers him as an infant' read as 'he is an infant now' (fixed: he was
+    one when first seen); the fact and the forbidden statement that exposed it stay in the theory."""
     report, _ = shipped
-    finding = next(f for f in report.facts if f.name == "fact_remembered_as_infant_grown_up")
-    assert finding.status == "clash"
-    assert "age_remembered_was_infant" in finding.core and "fact_remembered_as_infant_grown_up" in finding.core
-    entailed = next(f for f in report.forbidden if f.name == "forbidden_remembered_is_infant")
-    assert entailed.status == "entailed" and entailed.core == ["age_remembered_was_infant"]
+    found = {f.name: f for f in report.facts + report.forbidden}
+    assert found["fact_remembered_as_infant_grown_up"].status == "ok"
+    assert found["forbidden_remembered_is_infant"].status == "ok"
 
 
 # -- probes: a false axiom in a copy of a module ------------------------------------------------------------
@@ -155,7 +117,7 @@ def test_false_axiom_entailing_an_absurdity_is_caught(tmp_path):
 
 def test_clean_copy_passes(tmp_path):
     report = sanity.check(_copy(tmp_path, "social/help", "physical/weight"))
-    assert [str(f) for f in report.problems if not set(f.core) & set(KNOWN_FALSE)] == []
+    assert [str(f) for f in report.problems] == []
 
 
 def test_forbidden_statement_of_a_custom_theory(tmp_path):
@@ -224,3 +186,55 @@ def test_misnamed_fact_is_refused(tmp_path):
     (theory / "forbidden.fol").write_text('import "social/help"\n', encoding="utf-8")
     with pytest.raises(FormatError, match="line 2.*fact_"):
         sanity.check(_copy(tmp_path, "social/help"), theory)
+
+
+# -- false knowledge that the library and the sanity theory entail is refused ---------------------------------
+
+LIFT = Path(__file__).parent / "fixtures" / "logic" / "lift_weak.fol"
+#: true commonsense (the library's help_giver) written as false, in words the schema declares itself: its own
+#: knowledge says nothing of helping, so only the library can show it true
+TRUE_AS_FALSE = (
+    'fluent Helped(object, object) says "{0} has helped {1}" denies "{0} has not helped {1}"\n'
+    'fluent GaveHelp(object) says "{0} gave help" denies "{0} gave no help"\n'
+    "knowledge k9 false: ∀x, y, s. Helped(x, y, s) ∧ x ≠ y → GaveHelp(x, s)\n"
+)
+
+
+def _true_as_false(tmp_path: Path) -> Path:
+    probe = tmp_path / "lift-1.fol"
+    probe.write_text(LIFT.read_text(encoding="utf-8") + TRUE_AS_FALSE, encoding="utf-8")
+    return probe
+
+
+@pytest.mark.parametrize("models", [False, True], ids=["asked-directly", "through-the-library-models"])
+def test_true_commonsense_written_as_false_knowledge_fails(tmp_path, models):
+    from wino_toolkit.logic.files import against_library, verify
+
+    probe = _true_as_false(tmp_path)
+    plain = verify(probe)
+    assert plain.status == "pass"  # the schema's own knowledge cannot show it true
+    from wino_toolkit.logic.axioms import load
+
+    checked = against_library(load(probe), plain, models=models)
+    assert checked.checks["false_knowledge"].status == "fail" and checked.status == "fail"
+    k9 = next(r for r in checked.false_results if r.name == "k9")
+    assert k9.status == "fail" and "entailed by the axiom library" in k9.detail and k9.core == ["help_giver"]
+    assert [r.status for r in checked.false_results if r.name != "k9"] == ["pass", "pass"]
+
+
+def test_verify_command_asks_the_library_unless_told_not_to(tmp_path):
+    import subprocess
+    import sys
+
+    probe = _true_as_false(tmp_path)
+    run = [sys.executable, "-m", "wino_toolkit.cli", "logic", "verify", str(probe), "--jobs", "1"]
+    refused = subprocess.run(run + ["--json"], capture_output=True, text=True, cwd="/")
+    assert refused.returncode == 1, refused.stderr
+    import json
+
+    [result] = json.loads(refused.stdout)["results"]
+    assert next(r for r in result["false_knowledge"] if r["name"] == "k9")["core"] == ["help_giver"]
+    assert subprocess.run(run + ["--no-library"], capture_output=True, text=True, cwd="/").returncode == 0
+    clean = subprocess.run([sys.executable, "-m", "wino_toolkit.cli", "logic", "verify", str(LIFT)], capture_output=True,
+                           text=True, cwd="/")
+    assert clean.returncode == 0, clean.stdout + clean.stderr

@@ -29,6 +29,7 @@ MINIMAL: dict[str, Callable[[Path], list[str]]] = {
     "logic verify": lambda tmp: [],
     "logic render": lambda tmp: [],
     "logic stats": lambda tmp: [],
+    "logic heldout": lambda tmp: [],
     "logic link": lambda tmp: [str(SAMPLES / "winologic.jsonl"), WG],
     "aflite embed": lambda tmp: [WG, "--model", str(tmp / "no-model"), "-o", str(tmp / "work")],
     "aflite filter": lambda tmp: [str(tmp / "embeddings.npy")],

@@ -24,6 +24,9 @@ class FormatError(WinoError):
         self.problem = problem
         super().__init__(": ".join(p for p in (self.path, where, problem) if p))
 
+    def __reduce__(self):  # rebuilt from its parts, so it crosses processes (a worker's error reaches the caller)
+        return type(self), (self.path, self.where, self.problem)
+
 
 class OutputError(WinoError):
     """An output path that cannot be written: a missing directory, a directory, a read-only file system.
@@ -36,6 +39,9 @@ class OutputError(WinoError):
         self.problem = problem
         super().__init__(f"{self.path}: {problem}")
 
+    def __reduce__(self):
+        return type(self), (self.path, self.problem)
+
 
 class SchemaError(WinoError):
     """A record that breaks the schema's invariants; ``problems`` lists every broken rule."""
@@ -45,6 +51,9 @@ class SchemaError(WinoError):
         self.item_id = item_id
         prefix = f"item {item_id!r}: " if item_id is not None else ""
         super().__init__(prefix + "; ".join(problems))
+
+    def __reduce__(self):
+        return type(self), (self.problems, self.item_id)
 
 
 class UnknownNameError(WinoError, KeyError):

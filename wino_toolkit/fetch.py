@@ -53,6 +53,9 @@ class ChecksumError(FetchError):
         self.file, self.expected, self.actual = file, expected, actual
         super().__init__(f"{file}: checksum mismatch: expected sha256 {expected}, got {actual}")
 
+    def __reduce__(self):
+        return type(self), (self.file, self.expected, self.actual)
+
 
 class _Interrupted(Exception):
     """The transfer stopped early; the ``.part`` file holds what arrived."""

@@ -18,6 +18,7 @@ schema's other versions, :mod:`.twins`) for the twin test; the grammar (:mod:`.s
 from __future__ import annotations
 
 import re
+from contextvars import ContextVar
 from functools import lru_cache
 from pathlib import Path
 
@@ -60,11 +61,19 @@ def find_module(name: str, importer: str) -> Path:
                                       f"{', '.join(str(p) for p in dict.fromkeys(places))})")
 
 
+#: the library :func:`library_modules` is reading, when not the shipped one: a whole library read as such (a
+#: frozen copy of an older version, say) is not a local folder shadowing the shipped modules
+_READING: ContextVar[Path | None] = ContextVar("library_being_read", default=None)
+
+
 def _refuse_shadow(name: str, found: Path, importer: str) -> None:
     """A module outside the shipped library with a shipped module's name must be a copy of it: else the
     schema would silently read other knowledge under the shipped name."""
     shipped = library_folder() / f"{name}.fol"
     if not shipped.is_file() or found.resolve() == shipped.resolve():
+        return
+    reading = _READING.get()
+    if reading is not None and found.resolve().is_relative_to(reading):
         return
     if found.read_bytes() != shipped.read_bytes():
         raise FormatError(importer, None, f"module {name!r} in {found} shadows the shipped module {shipped}, and they differ: "
@@ -118,4 +127,8 @@ def _load(path: str, name: str, importing: Importing, _mtime: int, _size: int) -
 def library_modules(folder: Path | None = None) -> list[AxiomModule]:
     """Every module of the library (the shipped one by default), in name order."""
     folder = folder or library_folder()
-    return [load_module(p, p.relative_to(folder).with_suffix("").as_posix()) for p in sorted(folder.rglob("*.fol"))]
+    token = _READING.set(folder.resolve())
+    try:
+        return [load_module(p, p.relative_to(folder).with_suffix("").as_posix()) for p in sorted(folder.rglob("*.fol"))]
+    finally:
+        _READING.reset(token)

@@ -33,7 +33,7 @@ from typing import Any, Callable
 
 from wino_toolkit.extras import require
 
-__all__ = ["Problem", "CheckResult", "Verdict", "Session", "verify", "CHECKS", "STATUSES", "DEFAULT_RLIMIT"]
+__all__ = ["Problem", "CheckResult", "Verdict", "Session", "verify", "false_summary", "CHECKS", "STATUSES", "DEFAULT_RLIMIT"]
 
 CHECKS = ("consistency", "sufficiency", "necessity", "uniqueness", "generality", "false_knowledge")
 #: every status a check can have; ``vacuous`` and ``n/a`` are explained in the module docstring
@@ -64,6 +64,8 @@ class Problem:
     #: per twin found, what makes the twin test's problem (the twin's scenario and answer with this knowledge) or
     #: says why it cannot be asked (the two versions declare a name differently)
     twins: list[Callable[[], Problem | str]] = field(default_factory=list)
+    #: the names of the vocabulary that fuse concepts or name one situation (:func:`.vocabulary.name_problems`)
+    badly_named: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -225,16 +227,17 @@ def verify(problem: Problem, *, rlimit: int = DEFAULT_RLIMIT) -> Verdict:
         checks["sufficiency"].detail = "holds vacuously if the knowledge is inconsistent (consistency is unknown)"
     checks["generality"] = _generality(s, K)
     false_results = [_false_knowledge(s, gamma, K, entry) for entry in problem.false_knowledge]
-    statuses = [r.status for r in false_results]
-    failed = [r.name for r in false_results if r.status == "fail"]
-    if not false_results:
-        checks["false_knowledge"] = CheckResult("n/a", "no false formula to check")
-    else:
-        checks["false_knowledge"] = CheckResult(
-            _combine(statuses),
-            f"{len(statuses)} false formula(s)" + (f"; true or still entail the answer: {', '.join(map(str, failed))}" if failed else ""),
-        )
+    checks["false_knowledge"] = false_summary(false_results)
     return Verdict(problem.source, problem.item, checks, false_results, time.perf_counter() - start)
+
+
+def false_summary(false_results: list[CheckResult]) -> CheckResult:
+    """The false-knowledge check of a file from the result of each false formula."""
+    if not false_results:
+        return CheckResult("n/a", "no false formula to check")
+    failed = [r.name for r in false_results if r.status == "fail"]
+    return CheckResult(_combine([r.status for r in false_results]), f"{len(false_results)} false formula(s)"
+                       + (f"; true or still entail the answer: {', '.join(map(str, failed))}" if failed else ""))
 
 
 def entity_constants(problem: Problem) -> list[Any]:
@@ -282,8 +285,11 @@ def _generality(s: Session, K: list[tuple[str, Any]]) -> CheckResult:
 
 
 def _specific(p: Problem, K: list[tuple[str, Any]]) -> CheckResult | None:
-    """True knowledge naming an entity, another constant (a zero-argument function: the finite domain makes it
-    one of the candidates, a disguised name) or the initial situation is about this schema."""
+    """A vocabulary the name lint refuses, or true knowledge naming an entity, another constant (a zero-argument
+    function: the finite domain makes it one of the candidates, a disguised name) or the initial situation: about
+    this schema."""
+    if p.badly_named:
+        return CheckResult("fail", "the vocabulary has names that fuse concepts or name one situation: " + "; ".join(p.badly_named))
     z3 = require("z3", "logic", "Checking formalized knowledge")
     entities = entity_constants(p)
     kinds = {

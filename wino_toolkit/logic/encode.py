@@ -19,6 +19,7 @@ from .checks import Problem
 from .deep import deep
 from .formulas import Atom, Bin, Bool, Eq, Fn, Formula, Not, Quant, Term, Var, atoms, term_vars
 from .syntax import Formalization, Symbol
+from .vocabulary import name_problems
 
 __all__ = ["encode", "Encoder"]
 
@@ -98,6 +99,7 @@ class Encoder:
             entities=list(self.entities.values()),
             initial=self.situation.S0,
             twins=[partial(twin_problem, f, twin) for twin in f.twins],
+            badly_named=[str(n) for n in name_problems(f.symbols)],
         )
 
     # -- terms and formulas -----------------------------------------------------------------

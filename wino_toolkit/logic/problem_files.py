@@ -28,14 +28,14 @@ from __future__ import annotations
 
 import itertools
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import Callable
 
 from .formulas import Atom, Bin, Bool, Eq, Fn, Formula, Not, Quant, Term, Var, atoms, substitute
 from .syntax import Formalization, Symbol
 
-__all__ = ["Question", "questions", "to_smt2", "to_tptp", "FORMATS", "entity_naming", "expected_answers", "szs_status",
-           "index_row", "PROBLEM_COLUMNS"]
+__all__ = ["Question", "questions", "to_smt2", "to_tptp", "FORMATS", "entity_naming", "twin_clash", "twin_labels", "type_fact",
+           "expected_answers", "szs_status", "index_row", "PROBLEM_COLUMNS"]
 
 FORMATS = ("smt2", "tptp")
 
@@ -49,6 +49,9 @@ class Question:
     premises: tuple[tuple[str, Formula], ...]
     goal: Formula | None
     wants: str  # "sat" or "unsat": the answer that passes
+    #: the formalization whose declarations (entities, domain, symbols) the problem uses; None: the file's own.
+    #: A twin-test question uses the twin's entities with both versions' symbols (as :func:`.encode.twin_problem`)
+    vocabulary: Formalization | None = field(default=None, compare=False, repr=False)
 
     @property
     def theorem(self) -> bool:
@@ -59,7 +62,20 @@ class Question:
 def questions(f: Formalization) -> list[Question]:
     """The questions behind the six checks, as :mod:`.checks` asks them of Z3.
 
-    Generality's other half (true knowledge naming an entity) is syntactic: :func:`entity_naming`."""
+    Generality's structural half is decided without a prover: true knowledge naming an entity
+    (:func:`entity_naming`), a vocabulary the name lint refuses (:func:`.vocabulary.name_problems`) and a twin
+    declaring a name otherwise (:func:`twin_clash`). Its questions, each named ``generality...``:
+
+    - ``generality``: the knowledge alone does not entail the answer (sat);
+    - ``generality.types_only`` and ``generality.types_only.<k>``: with the scenario's type facts only
+      (:func:`type_fact`), the whole knowledge, then each true formula alone, does not entail the answer (sat); the
+      check fails when one formula alone does, the whole question is a shortcut (sat: every one is sat too);
+      none when the scenario has no type fact;
+    - ``generality.moved``: the knowledge entails ``∀s. Γ[S0:=s] → A[S0:=s]``, the scenario moved to any situation
+      still gives the answer there (unsat);
+    - ``generality.twin.<item>.consistent`` (sat), ``.answer`` (unsat), ``.alternative`` (sat): the twin's scenario
+      with this file's true knowledge, in the twin's vocabulary (:attr:`Question.vocabulary`), is consistent, gives
+      the twin's answer, and not its other candidate."""
     gamma = tuple((f"scenario.{n}", g) for n, g in f.scenario) + (("scenario.ambiguity", f.ambiguity),)
     K = tuple((f"knowledge.{k.name}", k.formula) for k in f.true_knowledge)
     out = [
@@ -69,6 +85,20 @@ def questions(f: Formalization) -> list[Question]:
         Question("uniqueness", "uniqueness", gamma + K, f.alternative_formula, "sat"),
         Question("generality", "generality", K, f.answer_formula, "sat"),
     ]
+    types = tuple((f"scenario.{n}", g) for n, g in f.scenario if type_fact(f, g))
+    if types:
+        out.append(Question("generality", "generality.types_only", types + K, f.answer_formula, "sat"))
+        out += [Question("generality", f"generality.types_only.{name[len('knowledge.'):]}", types + ((name, g),),
+                         f.answer_formula, "sat") for name, g in K]
+    out.append(Question("generality", "generality.moved", K, _moved_goal(f), "unsat"))
+    for twin, label in zip(f.twins, twin_labels(f)):
+        if label is None:
+            continue
+        both = replace(twin, symbols={**f.symbols, **twin.symbols}, knowledge=f.true_knowledge, twins=())
+        scenario = tuple((f"scenario.{n}", g) for n, g in twin.scenario) + (("scenario.ambiguity", twin.ambiguity),)
+        for part, goal, wants in (("consistent", None, "sat"), ("answer", twin.answer_formula, "unsat"),
+                                  ("alternative", twin.alternative_formula, "sat")):
+            out.append(Question("generality", f"generality.twin.{label}.{part}", scenario + K, goal, wants, both))
     for k in f.false_knowledge:
         out.append(Question("false_knowledge", f"false_knowledge.{k.name}.false", gamma + K, k.formula, "sat"))
         kept = tuple((n, g) for n, g in K if n != f"knowledge.{k.of}") if k.of is not None else ()
@@ -77,6 +107,98 @@ def questions(f: Formalization) -> list[Question]:
         # the replacement also passes when it contradicts the scenario
         out.append(Question("false_knowledge", f"false_knowledge.{k.name}.inconsistent", gamma + replaced, None, "unsat"))
     return out
+
+
+def twin_labels(f: Formalization) -> list[str | None]:
+    """Per twin of ``f``, the name its questions go by (``generality.twin.<label>.answer``: its item, or its place
+    when that will not do), or None when it has none: the vocabularies clash (:func:`twin_clash`), or the knowledge
+    names an entity the twin lacks (generality fails on that before the twin test)."""
+    named = {c for k in f.true_knowledge for c in _constants(k.formula)}
+    out: list[str | None] = []
+    for i, twin in enumerate(f.twins):
+        if twin_clash(f, twin) is not None or named - {*twin.entities, *f.symbols, *twin.symbols, "S0"}:
+            out.append(None)
+        else:
+            label = twin.item if re.fullmatch(r"[A-Za-z0-9_-]+", twin.item) and twin.item not in out else f"twin{i}"
+            out.append(label)
+    return out
+
+
+def twin_clash(f: Formalization, twin: Formalization) -> str | None:
+    """Why ``f``'s twin test cannot be asked with ``twin`` (a name of ``f`` declared otherwise there, or one of its
+    entities), as :func:`.encode.twin_problem` says it; None when the two vocabularies go together."""
+    clash = [n for n, s in f.symbols.items() if n in twin.entities or twin.symbols.get(n, s) != s]
+    if clash:
+        return f"{twin.item} ({twin.path}) declares {', '.join(clash)} otherwise: the two versions must share their vocabulary"
+    return None
+
+
+def type_fact(f: Formalization, g: Formula) -> bool:
+    """A scenario formula saying what candidates are, not what happened: a rigid one-place predicate of a constant,
+    negated or not, or a conjunction of two such (``Child(Son)``, ``¬Adult(Son) ∧ Child(Son)``), as
+    :func:`.checks._type_fact` reads the Z3 formula (one level of conjunction)."""
+    parts = [g.left, g.right] if isinstance(g, Bin) and g.op == "and" else [g]
+    for part in parts:
+        atom = part.body if isinstance(part, Not) else part
+        if not (isinstance(atom, Atom) and len(atom.args) == 1 and atom.name in f.symbols
+                and f.symbols[atom.name].result == "bool" and isinstance(atom.args[0], Fn) and not atom.args[0].args):
+            return False
+    return True
+
+
+def _moved_goal(f: Formalization) -> Formula:
+    """``∀s. Γ[S0:=s] → A[S0:=s]``: the scenario (and ambiguity) moved from ``S0`` to an arbitrary situation gives
+    the answer moved there (``s`` a name no formula uses, so no quantifier captures it)."""
+    formulas = [g for _, g in f.scenario] + [f.ambiguity, f.answer_formula]
+    used = {v.name for g in formulas for v in _variables(g)}
+    name = next(n for n in (f"moved{i or ''}" for i in itertools.count()) if n not in used)
+    s = Var(name, "situation")
+    gamma = [_replace_s0(g, s) for g in [g for _, g in f.scenario] + [f.ambiguity]]
+    body = gamma[0]
+    for g in gamma[1:]:
+        body = Bin("and", body, g)
+    return Quant("forall", (s,), Bin("implies", body, _replace_s0(f.answer_formula, s)))
+
+
+def _variables(g: Formula) -> set[Var]:
+    out: set[Var] = set()
+    if isinstance(g, Quant):
+        out.update(g.variables)
+        out |= _variables(g.body)
+    elif isinstance(g, Not):
+        out |= _variables(g.body)
+    elif isinstance(g, Bin):
+        out |= _variables(g.left) | _variables(g.right)
+    elif isinstance(g, (Atom, Eq)):
+        todo: list[Term] = list(g.args if isinstance(g, Atom) else (g.left, g.right))
+        while todo:
+            t = todo.pop()
+            if isinstance(t, Var):
+                out.add(t)
+            else:
+                todo.extend(t.args)
+    return out
+
+
+def _replace_s0(g: Formula, s: Var) -> Formula:
+    def term(t: Term) -> Term:
+        if isinstance(t, Var):
+            return t
+        if t.name == "S0" and not t.args:
+            return s
+        return Fn(t.name, tuple(term(a) for a in t.args))
+
+    if isinstance(g, Atom):
+        return Atom(g.name, tuple(term(a) for a in g.args), g.line, g.column)
+    if isinstance(g, Eq):
+        return Eq(term(g.left), term(g.right), g.negated)
+    if isinstance(g, Not):
+        return Not(_replace_s0(g.body, s))
+    if isinstance(g, Bin):
+        return Bin(g.op, _replace_s0(g.left, s), _replace_s0(g.right, s))
+    if isinstance(g, Quant):
+        return Quant(g.kind, g.variables, _replace_s0(g.body, s))
+    return g
 
 
 def entity_naming(f: Formalization) -> list[str]:
@@ -92,17 +214,26 @@ def expected_answers(f: Formalization, *, rlimit: int | None = None) -> dict[str
     from .checks import DEFAULT_RLIMIT, Session
     from .encode import Encoder
 
-    encoder = Encoder(f)
-    session = Session(encoder.problem(), rlimit or DEFAULT_RLIMIT)
-    z3 = session.z3
+    sessions: dict[tuple[int, bool], tuple[Encoder, Session]] = {}
     out = {}
-    for q in questions(f):  # asked as the checks ask: the scenario fixed, the knowledge tracked
+    asked = questions(f)
+    # generality's probes (types only, moved, twins) last, each kind of question in a context of its own: what Z3
+    # asked before can change whether a later question is settled within the limit (wsc285-236's k2_neg.false is
+    # not when a probe comes first)
+    for q in sorted(asked, key=lambda q: q.name.startswith("generality.")):  # asked as the checks ask them
+        vocabulary = q.vocabulary or f  # a twin question is asked in the twin's vocabulary
+        key = (id(vocabulary), q.name.startswith("generality."))
+        if key not in sessions:
+            encoder = Encoder(vocabulary)
+            sessions[key] = encoder, Session(encoder.problem(), rlimit or DEFAULT_RLIMIT)
+        encoder, session = sessions[key]
+        z3 = session.z3
         fixed = [encoder.formula(g, {}) for name, g in q.premises if name.startswith("scenario.")]
         tracked = [(name, encoder.formula(g, {})) for name, g in q.premises if not name.startswith("scenario.")]
         if q.goal is not None:
             fixed.append(z3.Not(encoder.formula(q.goal, {})))
         out[q.name] = session.check(fixed, tracked)[0]
-    return out
+    return {q.name: out[q.name] for q in asked}
 
 
 def szs_status(q: Question, answer: str) -> str:
@@ -142,22 +273,23 @@ def _q(name: str) -> str:
 def to_smt2(f: Formalization, q: Question) -> str:
     """One question as an SMT-LIB2 script ending in ``(check-sat)``."""
     lines = [f"; {f.item}: {q.name} (passes when {q.wants}) from {f.path}", "(set-logic ALL)"]
-    entities = list(f.entities)
-    if f.domain == "finite":
+    v = q.vocabulary or f  # the declarations the problem uses
+    entities = list(v.entities)
+    if v.domain == "finite":
         lines.append(f"(declare-datatypes ((object 0)) (({' '.join(f'({_q(e)})' for e in entities)})))")
     else:
         lines.append("(declare-sort object 0)")
         lines += [f"(declare-const {_q(e)} object)" for e in entities]
         if len(entities) > 1:
             lines.append(f"(assert (! (distinct {' '.join(map(_q, entities))}) :named unique_names))")
-    constructors = [f"({_q(s.name)} {_selectors(s)})" for s in _actions(f)] or ["(|no_action|)"]
+    constructors = [f"({_q(s.name)} {_selectors(s)})" for s in _actions(v)] or ["(|no_action|)"]
     lines.append(f"(declare-datatypes ((action 0)) (({' '.join(constructors)})))")
     lines.append("(declare-datatypes ((situation 0)) (((|S0|) (|do| (|do.action| action) (|do.situation| situation)))))")
     lines.append("(declare-fun |Poss| (action situation) Bool)")
-    for s in f.symbols.values():
+    for s in v.symbols.values():
         if s.kind in ("predicate", "fluent", "function"):
             lines.append(f"(declare-fun {_q(s.name)} ({' '.join(s.args)}) {'Bool' if s.result == 'bool' else s.result})")
-    expand = _expander(f) if f.domain == "finite" else (lambda g: g)
+    expand = _expander(v) if v.domain == "finite" else (lambda g: g)
     for name, g in q.premises:
         lines.append(f"(assert (! {_smt(expand(g))} :named {_q(name)}))")
     if q.goal is not None:
@@ -214,8 +346,9 @@ def to_tptp(f: Formalization, q: Question) -> str:
            f"{'CounterSatisfiable' if q.goal is not None and q.wants == 'sat' else 'Theorem' if q.goal is not None else 'Satisfiable' if q.wants == 'sat' else 'Unsatisfiable'})",
            f"% from {f.path}"]
     types = [("object", "$tType"), ("action", "$tType"), ("situation", "$tType")]
-    entities = list(f.entities)
-    actions = _actions(f)
+    v = q.vocabulary or f  # the declarations the problem uses
+    entities = list(v.entities)
+    actions = _actions(v)
     for e in entities:
         types.append((_functor(e), "object"))
     for s in actions:
@@ -223,13 +356,13 @@ def to_tptp(f: Formalization, q: Question) -> str:
     if not actions:
         types.append(("w_no_action", "action"))
     types += [("w_S0", "situation"), ("w_do", "(action * situation) > situation"), ("w_Poss", "(action * situation) > $o")]
-    for s in f.symbols.values():
+    for s in v.symbols.values():
         if s.kind in ("predicate", "fluent", "function"):
             types.append((_functor(s.name), _signature(s.args, "$o" if s.result == "bool" else s.result)))
     for i, (name, sort) in enumerate(types):
         out.append(f"tff(type_{i}, type, {name}: {sort}).")
-    axioms = _theory_axioms(f, entities, actions)
-    expand = _expander(f) if f.domain == "finite" else (lambda g: g)
+    axioms = _theory_axioms(v, entities, actions)
+    expand = _expander(v) if v.domain == "finite" else (lambda g: g)
     axioms += [(f"premise_{name}", _tptp(expand(g))) for name, g in q.premises]
     for i, (name, text) in enumerate(axioms):
         out.append(f"tff({_label(name, i)}, axiom, {text}).")

@@ -20,8 +20,9 @@ from wino_toolkit.errors import MissingDependencyError, ParameterError
 from wino_toolkit.extras import require
 
 from .checks import CHECKS, CheckResult, Verdict
-from .problem_files import Question, entity_naming, questions, to_smt2, to_tptp
+from .problem_files import Question, entity_naming, questions, to_smt2, to_tptp, twin_clash, twin_labels
 from .syntax import Formalization
+from .vocabulary import name_problems
 
 __all__ = ["PROVERS", "prover_version", "decide", "Comparison", "compare", "available", "signature"]
 
@@ -97,24 +98,30 @@ _RUNNERS: dict[str, tuple[Callable[[Formalization, Question], str], Callable[[st
 
 
 def decide(f: Formalization, prover: str, *, timeout_ms: int = 5000) -> Verdict:
-    """The six checks of ``f`` as ``prover`` (cvc5 or eprover) decides them, in :mod:`.checks`'s terms."""
+    """The six checks of ``f`` as ``prover`` (cvc5 or eprover) decides them, in :mod:`.checks`'s terms.
+
+    A question is asked when its check needs it, as Z3's checks ask theirs: generality stops at its first failing
+    part, and asks each true formula alone with the type facts only when the whole knowledge gives the answer."""
     writer, run = _RUNNERS[prover]
     start = time.perf_counter()
+    by_name = {q.name: q for q in questions(f)}
     answers: dict[str, str] = {}
-    for q in questions(f):
-        got = run(writer(f, q), timeout_ms)
-        answers[q.name] = "unknown" if got == "unknown" else "pass" if got == q.wants else "fail"
+
+    def ask(name: str) -> str:
+        """``pass``, ``fail`` or ``unknown``: whether the prover's answer to the question is the one that passes it."""
+        if name not in answers:
+            q = by_name[name]
+            got = run(writer(f, q), timeout_ms)
+            answers[name] = "unknown" if got == "unknown" else "pass" if got == q.wants else "fail"
+        return answers[name]
+
     checks: dict[str, CheckResult] = {}
     for name in ("consistency", "sufficiency", "necessity", "uniqueness"):
-        checks[name] = CheckResult(answers[name], _DETAIL[name] if answers[name] == "fail" else "")
+        checks[name] = CheckResult(ask(name), _DETAIL[name] if ask(name) == "fail" else "")
     if checks["consistency"].status == "fail" and checks["sufficiency"].status == "pass":
         checks["sufficiency"] = CheckResult("vacuous", "the knowledge is inconsistent with the scenario (see consistency)")
-    naming = entity_naming(f)
-    if naming:
-        checks["generality"] = CheckResult("fail", "true knowledge names an entity of the schema", core=naming)
-    else:
-        checks["generality"] = CheckResult(answers["generality"], _DETAIL["generality"] if answers["generality"] == "fail" else "")
-    false_results = [_false(k.name, answers) for k in f.false_knowledge]
+    checks["generality"] = _generality(f, by_name, ask)
+    false_results = [_false(k.name, ask) for k in f.false_knowledge]
     if not false_results:
         checks["false_knowledge"] = CheckResult("n/a", "no false formula to check")
     else:
@@ -122,6 +129,88 @@ def decide(f: Formalization, prover: str, *, timeout_ms: int = 5000) -> Verdict:
         checks["false_knowledge"] = CheckResult("fail" if "fail" in statuses else "unknown" if "unknown" in statuses else "pass",
                                                 f"{len(statuses)} false formula(s)")
     return Verdict(f.path, f.item, {c: checks[c] for c in CHECKS}, false_results, time.perf_counter() - start)
+
+
+def _generality(f: Formalization, by_name: dict[str, Question], ask: Callable[[str], str]) -> CheckResult:
+    """As :func:`.checks._generality` combines it: a structural finding (the name lint, knowledge naming an entity)
+    fails it before any question; then the first failing part (without the scenario, types only, moved, the twins)
+    fails it; an unsettled part leaves it unknown, never passed."""
+    badly_named = name_problems(f.symbols)
+    if badly_named:
+        return CheckResult("fail", "the vocabulary has names that fuse concepts or name one situation: "
+                           + "; ".join(str(n) for n in badly_named))
+    naming = entity_naming(f)
+    if naming:
+        return CheckResult("fail", "true knowledge names an entity of the schema", core=naming)
+    unknown: CheckResult | None = None
+    for part in (_without_scenario, _types_only, _moved, _twins):
+        result = part(f, by_name, ask)
+        if result.status == "fail":
+            return result
+        if result.status == "unknown" and unknown is None:
+            unknown = result
+    return unknown or CheckResult("pass")
+
+
+def _without_scenario(f: Formalization, by_name: dict[str, Question], ask: Callable[[str], str]) -> CheckResult:
+    got = ask("generality")
+    return CheckResult(got, _DETAIL["generality"] if got == "fail" else "")
+
+
+def _types_only(f: Formalization, by_name: dict[str, Question], ask: Callable[[str], str]) -> CheckResult:
+    """Fails when one true formula alone gives the answer from the scenario's type facts; the whole knowledge is
+    asked first (when it does not give the answer, no formula alone does). Where the whole question is unsettled Z3
+    says unknown; here the formulas alone are asked then, which settles no check otherwise than Z3 would."""
+    if "generality.types_only" not in by_name or ask("generality.types_only") == "pass":
+        return CheckResult("pass")
+    alone = {name: ask(name) for name in by_name if name.startswith("generality.types_only.")}
+    whole = [name[len("generality.types_only."):] for name, got in alone.items() if got == "fail"]
+    if whole:
+        return CheckResult("fail", "circular knowledge: with the scenario's type facts only, without what happened, one "
+                                   "formula alone entails the answer: it is the answer restated", core=whole)
+    return CheckResult("unknown", "a question was left unknown") if "unknown" in alone.values() else CheckResult("pass")
+
+
+def _moved(f: Formalization, by_name: dict[str, Question], ask: Callable[[str], str]) -> CheckResult:
+    got = ask("generality.moved")
+    if got == "fail":
+        return CheckResult("fail", "the knowledge gives the answer only in the initial situation S0: moved to any other "
+                                   "situation, the scenario no longer gives it, so the knowledge is about S0, not general")
+    return CheckResult(got, "a question was left unknown" if got == "unknown" else "")
+
+
+_TWIN_PARTS = (
+    ("consistent", "the knowledge contradicts the scenario of {where}"),
+    ("answer", "the knowledge does not give the answer of {where} from its scenario: it fits one version, not the schema"),
+    ("alternative", "the knowledge gives both candidates of {where}"),
+)
+
+
+def _twins(f: Formalization, by_name: dict[str, Question], ask: Callable[[str], str]) -> CheckResult:
+    """Each twin in turn: a clash of vocabularies fails; else its three questions in order, the first unsettled
+    leaving it unknown and the first wrong failing it. Any failing twin fails the part, then any unknown one."""
+    results = []
+    for twin, label in zip(f.twins, twin_labels(f)):
+        clash = twin_clash(f, twin)
+        if clash is not None:
+            results.append(CheckResult("fail", f"twin test: {clash}"))
+            continue
+        if label is None:  # no question: the knowledge names an entity, which fails generality before
+            continue
+        where = f"the twin {twin.item} ({twin.path})"
+        result = CheckResult("pass")
+        for part, detail in _TWIN_PARTS:
+            got = ask(f"generality.twin.{label}.{part}")
+            if got != "pass":
+                result = CheckResult(got, f"twin test: {detail.format(where=where)}" if got == "fail"
+                                     else f"twin test on {twin.item}: a question was left unknown")
+                break
+        results.append(result)
+    for status in ("fail", "unknown"):
+        found = [r for r in results if r.status == status]
+        if found:
+            return found[0]
+    return CheckResult("pass")
 
 
 _DETAIL = {
@@ -133,10 +222,10 @@ _DETAIL = {
 }
 
 
-def _false(name: str, answers: dict[str, str]) -> CheckResult:
+def _false(name: str, ask: Callable[[str], str]) -> CheckResult:
     """A false formula passes when it is really false and, in place of its true one, does not give the
     answer or contradicts the scenario."""
-    false, replaced, inconsistent = (answers[f"false_knowledge.{name}.{part}"] for part in ("false", "replaced", "inconsistent"))
+    false, replaced, inconsistent = (ask(f"false_knowledge.{name}.{part}") for part in ("false", "replaced", "inconsistent"))
     if false == "fail":
         return CheckResult("fail", "not false: entailed by the scenario and the true knowledge", name=name)
     if replaced == "fail" and inconsistent == "fail":

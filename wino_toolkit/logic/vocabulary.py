@@ -6,18 +6,26 @@ count.
 A version *uses* a word when its own statements do (the scenario, the ambiguity, the knowledge written in the
 file, true or false) or, given the versions' knowledge cores, an imported axiom its reasoning uses does.
 Importing a module is not using its words. Both versions of a schema count once (:func:`.twins.schema_of`).
+A name is also linted (:func:`name_problems`), and that is a failure of the generality check: a word of a
+general vocabulary names one concept. A name fuses several when it has more than two content words
+(``OwnsEmptyGlass``) or when two of its words are each a word of the same vocabulary (``SeesOpen`` beside ``Sees``
+and ``Open``: write ``Sees(x, d) ∧ Open(d, s)``); it names one situation when it holds a count (``CountsToTen``)
+or a time of day or date (``CoveredAllMorning``). Words that only join others (``To``, ``Of``, ``By``) do not count.
+
 Nothing here needs Z3.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any, Iterable, Iterator, Mapping, Sequence
 
 from .formulas import Atom, Fn, Formula, Term, atoms
-from .syntax import Formalization
+from .syntax import Formalization, Symbol
 from .twins import schema_of
 
-__all__ = ["WORD_KINDS", "used_words", "word_schemas", "WordUse", "one_schema_words"]
+__all__ = ["WORD_KINDS", "used_words", "word_schemas", "WordUse", "one_schema_words", "name_words", "NameProblem",
+           "name_problems"]
 
 #: the kinds of symbol that make the vocabulary (functions are terms, constants or not: not words here)
 WORD_KINDS = ("predicate", "fluent", "action")
@@ -84,3 +92,64 @@ def one_schema_words(formalizations: Sequence[Formalization], cores: Mapping[str
             items.setdefault(name, []).append(f.item)
     return [WordUse(name, kinds[name], schemas[0], tuple(items[name]))
             for name, schemas in word_schemas(formalizations, cores).items() if len(schemas) == 1]
+
+
+# -- the lint on names ------------------------------------------------------------------------------
+
+#: words that join concepts in a name without being one (``To`` in ``TriesToStop``, ``Of`` in ``TakesPieceOf``)
+GLUE = frozenset("a an the to of by at in on into onto with without within for from as than about against around "
+                 "across along among behind beside between beyond near toward towards is are be been being not no all "
+                 "each own up out off down over under through until after before can cant must would whether".split())
+#: counts: a name holding one fits the situation that has that number
+COUNTS = frozenset("one two three four five six seven eight nine ten eleven twelve twenty hundred thousand".split())
+#: times of day and dates: a name holding one fits the situation that happens then
+TIMES = frozenset("morning afternoon evening night tonight today yesterday tomorrow noon midnight lately ago monday tuesday "
+                  "wednesday thursday friday saturday sunday weekend".split())
+_WORD = re.compile(r"[A-Z]+(?![a-z])|[A-Z][a-z]*|[a-z]+|[0-9]+")
+
+
+def name_words(name: str) -> list[str]:
+    """The words of a name, lowered: ``WatchesTV`` -> ``watches``, ``tv``; ``giveLift`` -> ``give``, ``lift``."""
+    return [w.lower() for w in _WORD.findall(name)]
+
+
+def _content(name: str) -> list[str]:
+    return [w for w in name_words(name) if w not in GLUE]
+
+
+@dataclass(frozen=True)
+class NameProblem:
+    """A predicate, fluent or action whose name fuses concepts or names one situation, and why."""
+
+    name: str
+    kind: str
+    why: str
+
+    def __str__(self) -> str:
+        return f"{self.kind} {self.name} {self.why}"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "kind": self.kind, "why": self.why}
+
+
+def name_problems(symbols: Mapping[str, Symbol]) -> list[NameProblem]:
+    """The names of ``symbols`` (one vocabulary: a file's with its imports, or the whole library's) that the lint
+    refuses, by name."""
+    words = {n.lower(): n for n, s in symbols.items() if s.kind in WORD_KINDS and len(_content(n)) == 1}
+    out = []
+    for name, symbol in sorted(symbols.items()):
+        if symbol.kind not in WORD_KINDS:
+            continue
+        every, content = name_words(name), _content(name)
+        counts = [w for w in every if w in COUNTS or w.isdigit()]
+        times = [w for w in every if w in TIMES]
+        parts = [words[w] for w in dict.fromkeys(content) if w in words and words[w] != name]
+        if counts:
+            out.append(NameProblem(name, symbol.kind, f"names a count ({', '.join(counts)}): one situation's number"))
+        elif times:
+            out.append(NameProblem(name, symbol.kind, f"names a time ({', '.join(times)}): one situation's"))
+        elif len(content) > 2:
+            out.append(NameProblem(name, symbol.kind, f"fuses {len(content)} concepts ({', '.join(content)}): write each as a word of its own"))
+        elif len(parts) >= 2:
+            out.append(NameProblem(name, symbol.kind, f"fuses {' and '.join(parts)}, each a word of the vocabulary: compose them"))
+    return out
