@@ -268,6 +268,20 @@ def _constants(formula: Any) -> list[Any]:
     return out
 
 
+#: why generality fails, in the words of every prover's verdict (:mod:`.provers` asks cvc5 and E the same parts)
+BADLY_NAMED = "the vocabulary has names that fuse concepts or name one situation: "
+CIRCULAR = ("circular knowledge: with the scenario's type facts only, without what happened, one formula alone entails "
+            "the answer: it is the answer restated")
+ONLY_AT_S0 = ("the knowledge gives the answer only in the initial situation S0: moved to any other situation, the "
+              "scenario no longer gives it, so the knowledge is about S0, not general")
+#: the twin test's three parts (``{where}``: the twin named with its file), in the order they are asked
+TWIN_PARTS = (
+    ("consistent", "the knowledge contradicts the scenario of {where}"),
+    ("answer", "the knowledge does not give the answer of {where} from its scenario: it fits one version, not the schema"),
+    ("alternative", "the knowledge gives both candidates of {where}"),
+)
+
+
 def _generality(s: Session, K: list[tuple[str, Any]]) -> CheckResult:
     """General knowledge, not the answer in disguise: the first finding of :func:`_specific`, then of each
     question, fails the check; an unsettled question leaves it unknown, never passed."""
@@ -289,7 +303,7 @@ def _specific(p: Problem, K: list[tuple[str, Any]]) -> CheckResult | None:
     function: the finite domain makes it one of the candidates, a disguised name) or the initial situation: about
     this schema."""
     if p.badly_named:
-        return CheckResult("fail", "the vocabulary has names that fuse concepts or name one situation: " + "; ".join(p.badly_named))
+        return CheckResult("fail", BADLY_NAMED + "; ".join(p.badly_named))
     z3 = require("z3", "logic", "Checking formalized knowledge")
     entities = entity_constants(p)
     kinds = {
@@ -335,8 +349,7 @@ def _types_only(s: Session, K: list[tuple[str, Any]]) -> CheckResult:
     alone = {name: s.check(question, [(name, f)]) for name, f in K}
     whole = [name for name, (outcome, _) in alone.items() if outcome == "unsat"]
     if whole:
-        return CheckResult("fail", "circular knowledge: with the scenario's type facts only, without what happened, one "
-                                   "formula alone entails the answer: it is the answer restated", core=whole)
+        return CheckResult("fail", CIRCULAR, core=whole)
     undecided = [str(info) for outcome, info in alone.values() if outcome == "unknown"]
     return CheckResult("unknown", undecided[0]) if undecided else CheckResult("pass")
 
@@ -363,8 +376,7 @@ def _moved(s: Session, K: list[tuple[str, Any]]) -> CheckResult:
     if outcome == "unsat":
         return CheckResult("pass")
     if outcome == "sat":
-        return CheckResult("fail", "the knowledge gives the answer only in the initial situation S0: moved to any other "
-                                   "situation, the scenario no longer gives it, so the knowledge is about S0, not general")
+        return CheckResult("fail", ONLY_AT_S0)
     return CheckResult("unknown", str(info))
 
 
@@ -385,11 +397,11 @@ def _twin(s: Session, twin: Problem | str) -> CheckResult:
     t = Session(twin, s.rlimit)
     gamma = [f for _, f in twin.scenario]
     where = f"the twin {twin.item} ({twin.source})"
+    details = [detail.format(where=where) for _, detail in TWIN_PARTS]
     questions = (
-        (gamma, "sat", f"the knowledge contradicts the scenario of {where}"),
-        (gamma + [t.z3.Not(twin.answer)], "unsat", f"the knowledge does not give the answer of {where} from its scenario: "
-                                                    "it fits one version, not the schema"),
-        (gamma + [t.z3.Not(twin.alternative)], "sat", f"the knowledge gives both candidates of {where}"),
+        (gamma, "sat", details[0]),
+        (gamma + [t.z3.Not(twin.answer)], "unsat", details[1]),
+        (gamma + [t.z3.Not(twin.alternative)], "sat", details[2]),
     )
     for fixed, wanted, detail in questions:
         outcome, info = t.check(fixed, twin.knowledge)

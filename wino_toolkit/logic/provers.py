@@ -19,7 +19,7 @@ from wino_toolkit._version import __version__
 from wino_toolkit.errors import MissingDependencyError, ParameterError
 from wino_toolkit.extras import require
 
-from .checks import CHECKS, CheckResult, Verdict
+from .checks import BADLY_NAMED, CHECKS, CIRCULAR, ONLY_AT_S0, TWIN_PARTS, CheckResult, Verdict
 from .problem_files import Question, entity_naming, questions, to_smt2, to_tptp, twin_clash, twin_labels
 from .syntax import Formalization
 from .vocabulary import name_problems
@@ -137,8 +137,7 @@ def _generality(f: Formalization, by_name: dict[str, Question], ask: Callable[[s
     fails it; an unsettled part leaves it unknown, never passed."""
     badly_named = name_problems(f.symbols)
     if badly_named:
-        return CheckResult("fail", "the vocabulary has names that fuse concepts or name one situation: "
-                           + "; ".join(str(n) for n in badly_named))
+        return CheckResult("fail", BADLY_NAMED + "; ".join(str(n) for n in badly_named))
     naming = entity_naming(f)
     if naming:
         return CheckResult("fail", "true knowledge names an entity of the schema", core=naming)
@@ -166,24 +165,15 @@ def _types_only(f: Formalization, by_name: dict[str, Question], ask: Callable[[s
     alone = {name: ask(name) for name in by_name if name.startswith("generality.types_only.")}
     whole = [name[len("generality.types_only."):] for name, got in alone.items() if got == "fail"]
     if whole:
-        return CheckResult("fail", "circular knowledge: with the scenario's type facts only, without what happened, one "
-                                   "formula alone entails the answer: it is the answer restated", core=whole)
+        return CheckResult("fail", CIRCULAR, core=whole)
     return CheckResult("unknown", "a question was left unknown") if "unknown" in alone.values() else CheckResult("pass")
 
 
 def _moved(f: Formalization, by_name: dict[str, Question], ask: Callable[[str], str]) -> CheckResult:
     got = ask("generality.moved")
     if got == "fail":
-        return CheckResult("fail", "the knowledge gives the answer only in the initial situation S0: moved to any other "
-                                   "situation, the scenario no longer gives it, so the knowledge is about S0, not general")
+        return CheckResult("fail", ONLY_AT_S0)
     return CheckResult(got, "a question was left unknown" if got == "unknown" else "")
-
-
-_TWIN_PARTS = (
-    ("consistent", "the knowledge contradicts the scenario of {where}"),
-    ("answer", "the knowledge does not give the answer of {where} from its scenario: it fits one version, not the schema"),
-    ("alternative", "the knowledge gives both candidates of {where}"),
-)
 
 
 def _twins(f: Formalization, by_name: dict[str, Question], ask: Callable[[str], str]) -> CheckResult:
@@ -199,7 +189,7 @@ def _twins(f: Formalization, by_name: dict[str, Question], ask: Callable[[str], 
             continue
         where = f"the twin {twin.item} ({twin.path})"
         result = CheckResult("pass")
-        for part, detail in _TWIN_PARTS:
+        for part, detail in TWIN_PARTS:
             got = ask(f"generality.twin.{label}.{part}")
             if got != "pass":
                 result = CheckResult(got, f"twin test: {detail.format(where=where)}" if got == "fail"
