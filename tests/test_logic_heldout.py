@@ -16,6 +16,7 @@ import pytest
 pytest.importorskip("z3")
 pytest.importorskip("lark")
 
+from wino_toolkit.errors import FormatError
 from wino_toolkit.logic import heldout
 from wino_toolkit.logic.axioms import library_folder
 from wino_toolkit.logic.files import shipped_formalizations
@@ -111,7 +112,7 @@ def test_a_frozen_library_is_read_whole_though_it_differs_from_the_shipped_one(f
 
 
 def test_frozen_library_must_be_a_folder(tmp_path):
-    with pytest.raises(Exception, match="not a folder"):
+    with pytest.raises(FormatError, match="not a folder"):
         heldout.frozen_axioms(tmp_path / "missing")
 
 

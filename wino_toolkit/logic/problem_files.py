@@ -31,7 +31,7 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import Callable
 
-from .formulas import Atom, Bin, Bool, Eq, Fn, Formula, Not, Quant, Term, Var, atoms, substitute
+from .formulas import Atom, Bin, Bool, Eq, Fn, Formula, Not, Quant, Term, Var, atoms, map_atoms, substitute
 from .syntax import Formalization, Symbol
 
 __all__ = ["Question", "questions", "to_smt2", "to_tptp", "FORMATS", "entity_naming", "twin_clash", "twin_labels", "type_fact",
@@ -181,6 +181,7 @@ def _variables(g: Formula) -> set[Var]:
 
 
 def _replace_s0(g: Formula, s: Var) -> Formula:
+    """``g`` with the initial situation ``S0`` replaced by the situation variable ``s``."""
     def term(t: Term) -> Term:
         if isinstance(t, Var):
             return t
@@ -188,17 +189,12 @@ def _replace_s0(g: Formula, s: Var) -> Formula:
             return s
         return Fn(t.name, tuple(term(a) for a in t.args))
 
-    if isinstance(g, Atom):
-        return Atom(g.name, tuple(term(a) for a in g.args), g.line, g.column)
-    if isinstance(g, Eq):
-        return Eq(term(g.left), term(g.right), g.negated)
-    if isinstance(g, Not):
-        return Not(_replace_s0(g.body, s))
-    if isinstance(g, Bin):
-        return Bin(g.op, _replace_s0(g.left, s), _replace_s0(g.right, s))
-    if isinstance(g, Quant):
-        return Quant(g.kind, g.variables, _replace_s0(g.body, s))
-    return g
+    def change(a: Atom | Eq) -> Formula:
+        if isinstance(a, Atom):
+            return Atom(a.name, tuple(term(x) for x in a.args), a.line, a.column)
+        return Eq(term(a.left), term(a.right), a.negated)
+
+    return map_atoms(g, change)
 
 
 def entity_naming(f: Formalization) -> list[str]:
