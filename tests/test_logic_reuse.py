@@ -21,7 +21,8 @@ from rich.console import Console  # noqa: E402
 from wino_toolkit.cli import main  # noqa: E402
 from wino_toolkit.logic.axioms import library_folder, library_modules  # noqa: E402
 from wino_toolkit.logic.files import load_formalizations, verify_files  # noqa: E402
-from wino_toolkit.logic.reuse import axioms_table, is_type_lift, modules_table, reuse, reuse_summary_table  # noqa: E402
+from wino_toolkit.logic.kinds import is_type_lift  # noqa: E402
+from wino_toolkit.logic.reuse import axioms_table, modules_table, reuse, reuse_summary_table  # noqa: E402
 from wino_toolkit.logic.twins import schema_of  # noqa: E402
 from wino_toolkit.logic.syntax import parse_module  # noqa: E402
 

@@ -18,6 +18,7 @@ from wino_toolkit.extras import require
 from .checks import Problem
 from .deep import deep
 from .formulas import Atom, Bin, Bool, Eq, Fn, Formula, Not, Quant, Term, Var, atoms, term_vars
+from .kinds import reached
 from .syntax import Formalization, Symbol
 from .vocabulary import name_problems
 
@@ -46,7 +47,8 @@ def twin_problem(f: Formalization, twin: Formalization) -> Problem | str:
 class Encoder:
     def __init__(self, f: Formalization):
         self.z3 = z3 = require("z3", "logic", "Checking formalized knowledge")
-        self.f = f
+        self.source = f  # whole: a twin's problem reaches lifts of its own
+        self.f = f = reached(f)
         self.ctx = ctx = z3.Context()
         names = list(f.entities)
         self.unique: list[Any] = []
@@ -98,7 +100,7 @@ class Encoder:
             domain=f.domain,
             entities=list(self.entities.values()),
             initial=self.situation.S0,
-            twins=[partial(twin_problem, f, twin) for twin in f.twins],
+            twins=[partial(twin_problem, self.source, twin) for twin in f.twins],
             badly_named=[str(n) for n in name_problems(f.symbols)],
         )
 

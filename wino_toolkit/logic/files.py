@@ -99,8 +99,7 @@ def verify_files(paths: Sequence[str | Path] | None = None, *, prover: str = "z3
     available(prover)
     sources = _sources(paths)
     if prover == "z3":
-        warm = sum(len(f.false_knowledge) for f in sources if isinstance(f, Formalization)) >= WARM_FROM
-        return _run(sources, partial(_verify_one, rlimit=rlimit, library=library, models=warm), progress, jobs)
+        return _run(sources, partial(_verify_one, rlimit=rlimit, library=library), progress, jobs)
     _only_fol(sources)
     return _run(sources, partial(decide, prover=prover, timeout_ms=timeout_ms), progress, jobs)
 
@@ -139,16 +138,12 @@ def _sources(paths: Sequence[str | Path] | None) -> list[Formalization | Path]:
     return out
 
 
-#: false formulas in one run from which asking the library through its models pays off (about 25 s once per
-#: process, then a third of a second a formula, against a second or two each asked directly)
-WARM_FROM = 40
-
 
 def against_library(f: Formalization, verdict: Verdict, *, rlimit: int = DEFAULT_RLIMIT, models: bool = False) -> Verdict:
     """``verdict`` with each false formula that passed also asked of the shipped axiom library and the sanity
     theory: one they entail is true commonsense, however the schema's own knowledge leaves it open, and fails
     (naming the axioms and facts that entail it). A question Z3 cannot settle leaves the formula as it was, said
-    in its detail: the schema's own check already showed it false."""
+    in its detail: the schema's own check already showed it false. ``models``: see :func:`sanity.entailed`."""
     from dataclasses import replace
 
     from . import sanity
@@ -168,10 +163,10 @@ def against_library(f: Formalization, verdict: Verdict, *, rlimit: int = DEFAULT
     return replace(verdict, checks={**verdict.checks, "false_knowledge": checks.false_summary(results)}, false_results=results)
 
 
-def _verify_one(source: Formalization | Path, rlimit: int, library: bool = False, models: bool = False) -> Verdict:
+def _verify_one(source: Formalization | Path, rlimit: int, library: bool = False) -> Verdict:
     verdict = verify(source, rlimit=rlimit)
     if library and isinstance(source, Formalization):
-        return against_library(source, verdict, rlimit=rlimit, models=models)
+        return against_library(source, verdict, rlimit=rlimit)
     return verdict
 
 

@@ -32,6 +32,7 @@ from dataclasses import dataclass, field, replace
 from typing import Callable
 
 from .formulas import Atom, Bin, Bool, Eq, Fn, Formula, Not, Quant, Term, Var, atoms, map_atoms, substitute
+from .kinds import reached
 from .syntax import Formalization, Symbol
 
 __all__ = ["Question", "questions", "to_smt2", "to_tptp", "FORMATS", "entity_naming", "twin_clash", "twin_labels", "type_fact",
@@ -75,9 +76,11 @@ def questions(f: Formalization) -> list[Question]:
       still gives the answer there (unsat);
     - ``generality.twin.<item>.consistent`` (sat), ``.answer`` (unsat), ``.alternative`` (sat): the twin's scenario
       with this file's true knowledge, in the twin's vocabulary (:attr:`Question.vocabulary`), is consistent, gives
-      the twin's answer, and not its other candidate."""
+      the twin's answer, and not its other candidate.
+
+    Each question carries only the type lifts its vocabulary reaches (:func:`.kinds.reached`), as Z3's do."""
     gamma = tuple((f"scenario.{n}", g) for n, g in f.scenario) + (("scenario.ambiguity", f.ambiguity),)
-    K = tuple((f"knowledge.{k.name}", k.formula) for k in f.true_knowledge)
+    K = _knowledge(reached(f))
     out = [
         Question("consistency", "consistency", gamma + K, None, "sat"),
         Question("sufficiency", "sufficiency", gamma + K, f.answer_formula, "unsat"),
@@ -98,7 +101,8 @@ def questions(f: Formalization) -> list[Question]:
         scenario = tuple((f"scenario.{n}", g) for n, g in twin.scenario) + (("scenario.ambiguity", twin.ambiguity),)
         for part, goal, wants in (("consistent", None, "sat"), ("answer", twin.answer_formula, "unsat"),
                                   ("alternative", twin.alternative_formula, "sat")):
-            out.append(Question("generality", f"generality.twin.{label}.{part}", scenario + K, goal, wants, both))
+            out.append(Question("generality", f"generality.twin.{label}.{part}", scenario + _knowledge(reached(both)), goal,
+                                wants, both))
     for k in f.false_knowledge:
         out.append(Question("false_knowledge", f"false_knowledge.{k.name}.false", gamma + K, k.formula, "sat"))
         kept = tuple((n, g) for n, g in K if n != f"knowledge.{k.of}") if k.of is not None else ()
@@ -107,6 +111,10 @@ def questions(f: Formalization) -> list[Question]:
         # the replacement also passes when it contradicts the scenario
         out.append(Question("false_knowledge", f"false_knowledge.{k.name}.inconsistent", gamma + replaced, None, "unsat"))
     return out
+
+
+def _knowledge(f: Formalization) -> tuple[tuple[str, Formula], ...]:
+    return tuple((f"knowledge.{k.name}", k.formula) for k in f.true_knowledge)
 
 
 def twin_labels(f: Formalization) -> list[str | None]:

@@ -8,7 +8,7 @@ module serves the schemas its own axioms serve. Both versions of a WSC285 schema
 Depth is the number of formulas in a version's core. A *type lift* (``∀x. Chair(x) → Seat(x)``, or
 ``∀x. Child(x) → ¬Adult(x)``: one unary predicate implying others, or their negations, of the same variable)
 places a kind in a hierarchy of kinds rather than taking a step of reasoning, so depth is also counted without
-lifts (:func:`is_type_lift`).
+lifts (:func:`.kinds.is_type_lift`).
 
 Nothing here prints: :func:`reuse` returns a :class:`Reuse` record (``to_dict`` for JSON), and the
 ``*_table`` functions make rich tables of it for ``wino logic stats``.
@@ -22,38 +22,17 @@ from pathlib import Path
 from typing import Any, Iterable, Sequence
 
 from .checks import DEFAULT_RLIMIT, Verdict
-from .formulas import Atom, Bin, Bool, Formula, Not, Quant, Var
+from .formulas import Bool, Formula
+from .kinds import is_type_lift
 from .syntax import AxiomModule, Formalization, KnowledgeFormula, Symbol
 from .twins import schema_of
 
-__all__ = ["is_type_lift", "AxiomReuse", "ModuleReuse", "Depth", "Reuse", "reuse", "measure",
+__all__ = ["AxiomReuse", "ModuleReuse", "Depth", "Reuse", "reuse", "measure",
            "axiom_sentence", "reuse_summary_table", "modules_table", "axioms_table"]
 
 #: how the schemas a module or axiom serves are grouped in the summary: 0, 1, 2, 3 or more
 MODULE_BINS = ("0", "1", "2", "3+")
 AXIOM_BINS = ("0", "1", "2+")
-
-
-def is_type_lift(formula: Formula) -> bool:
-    """Whether ``formula`` is ``∀x. A(x) → B(x)`` (``¬B(x)``, ``B(x) ∧ ¬C(x)`` ...) with rigid unary predicates of
-    one object variable only: a kind placed under a more general one (a chair is a seat) or apart from another
-    (a child is not an adult). A fluent (``Strong(x, s)``) is a state, not a kind: never a lift."""
-    if not (isinstance(formula, Quant) and formula.kind == "forall" and len(formula.variables) == 1):
-        return False
-    x, body = formula.variables[0], formula.body
-    if x.sort != "object" or not (isinstance(body, Bin) and body.op == "implies"):
-        return False
-    return _unary(body.left, x) and all(_unary(c.body if isinstance(c, Not) else c, x) for c in _conjuncts(body.right))
-
-
-def _unary(f: Formula, x: Var) -> bool:
-    return isinstance(f, Atom) and f.args == (x,)
-
-
-def _conjuncts(f: Formula) -> list[Formula]:
-    if isinstance(f, Bin) and f.op == "and":
-        return _conjuncts(f.left) + _conjuncts(f.right)
-    return [f]
 
 
 @dataclass(frozen=True)

@@ -209,6 +209,19 @@ def _groups(formulas: list[tuple[str, set[str]]]) -> list[set[str]]:
 # -- questions ----------------------------------------------------------------------------------------
 
 
+class _Encoded(dict):  # type: ignore[type-arg]
+    """Z3 terms of the theory's formulas, each encoded when a question first needs it: a question about one
+    formula reaches a few dozen axioms, and encoding all 700 for it cost more than asking."""
+
+    def __init__(self, encoder: Any, formulas: dict[str, Formula]):
+        super().__init__()
+        self.encoder, self.sources = encoder, formulas
+
+    def __missing__(self, name: str) -> Any:
+        self[name] = term = self.encoder.formula(self.sources[name], {})
+        return term
+
+
 class _Z3:
     """The theory as Z3 formulas over an open domain, with one session for every question."""
 
@@ -222,7 +235,7 @@ class _Z3:
         self.z3 = encoder.z3
         true = encoder.z3.BoolVal(True, encoder.ctx)
         self.unique = list(encoder.unique)
-        self.formulas = {k.name: encoder.formula(k.formula, {}) for k in [*theory.axioms, *theory.facts, *theory.forbidden]}
+        self.formulas = _Encoded(encoder, {k.name: k.formula for k in [*theory.axioms, *theory.facts, *theory.forbidden]})
         self.session = Session(Problem("<sanity>", None, [], [], [], true, true), rlimit)
         self.model: Any = None  # of the last satisfiable question
         #: the resource limit of a question that has a narrower one to fall back on (a tenth of the full one)
@@ -383,14 +396,15 @@ def _shipped_run() -> _Run:
 
 
 def entailed(formula: Formula, symbols: dict[str, Symbol] | None = None, entities: dict[str, Entity] | None = None,
-             *, rlimit: int = DEFAULT_RLIMIT, models: bool = True) -> Finding:
+             *, rlimit: int = DEFAULT_RLIMIT, models: bool = False) -> Finding:
     """Whether the shipped library with the sanity facts entails ``formula`` (a knowledge formula of a schema,
     whose ``symbols`` and ``entities`` it may use): ``entailed`` with the axioms and facts that do, ``ok`` when
     a model of them falsifies it, ``unknown`` when Z3 reached its resource limit (never counted as not entailed).
 
-    With ``models`` a formula in the library's vocabulary is first asked of the models of the library's own check
-    (about 25 s once per process, then a fraction of a second a formula); without, each is asked directly (a
-    second or two each): the cheaper way for a few formulas."""
+    Asked directly, a formula reaches only the axioms and facts that share a symbol with it, each encoded when
+    first needed: a quarter of a second a formula. With ``models``, a formula in the library's vocabulary is
+    first evaluated in the models of the library's own check (:func:`check`, about 25 s, run once per process):
+    worth it only where that check has run anyway, as in the sanity tests."""
     shipped = _shipped_theory()
     names = symbols_of(formula, shipped.symbols)
     if models and rlimit == DEFAULT_RLIMIT and names <= set(shipped.symbols) and all(_same_shape(shipped.symbols[n], (symbols or {}).get(n))
