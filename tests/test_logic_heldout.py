@@ -43,28 +43,28 @@ def test_core_of_frozen_axioms_needed_nothing_new(tmp_path, frozen):
     result = heldout.measure([folder], frozen)
     [item] = result.items
     assert item.status == "formalized" and item.reused and item.new == ()
-    assert set(item.core) == {"order_officials_keep_order", "order_refusal_for_safety", "order_danger_feared"}
+    assert set(item.core) == {"authority_officials_keep_order", "authority_refusal_for_safety", "authority_danger_feared"}
     assert result.summary()["no_new_axiom"] == 1 and result.summary()["frozen_digest"] == heldout.library_digest(frozen)
 
 
 def test_axiom_changed_after_the_freeze_counts_as_new(tmp_path, frozen):
     """Editing the library after the freeze cannot raise the figure: the frozen formula is what counts."""
-    module = frozen / "social" / "order.fol"
+    module = frozen / "social" / "authority.fol"
     module.write_text(module.read_text(encoding="utf-8").replace(
-        "axiom order_danger_feared: ∀x, y, s. ThinksDangerous(x, y, s) ∧ x ≠ y → FearsViolence(x, s)",
-        "axiom order_danger_feared: ∀x, y, s. ThinksDangerous(x, y, s) ∧ x ≠ y ∧ Official(x) → FearsViolence(x, s)"),
+        "axiom authority_danger_feared: ∀x, y, s. ThinksDangerous(x, y, s) ∧ x ≠ y → FearsViolence(x, s)",
+        "axiom authority_danger_feared: ∀x, y, s. ThinksDangerous(x, y, s) ∧ x ≠ y ∧ Official(x) → FearsViolence(x, s)"),
         encoding="utf-8")
     result = heldout.measure([_held(tmp_path, (SHIPPED / "wsc285-0.fol").read_text(encoding="utf-8"))], frozen)
-    assert result.items[0].new == ("social/order:order_danger_feared",) and not result.items[0].reused
+    assert result.items[0].new == ("social/authority:authority_danger_feared",) and not result.items[0].reused
     assert result.summary()["frozen_digest"] != heldout.library_digest(library_folder())
 
 
 def test_axioms_of_a_new_module_are_new(tmp_path, frozen):
-    shipped = (library_folder() / "social" / "order.fol").read_text(encoding="utf-8")
+    shipped = (library_folder() / "social" / "authority.fol").read_text(encoding="utf-8")
     folder = _held(tmp_path, (SHIPPED / "wsc285-0.fol").read_text(encoding="utf-8")
-                   .replace('import "social/order"', 'import "new/order"').replace("order_", "fresh_"))
+                   .replace('import "social/authority"', 'import "new/order"').replace("authority_", "fresh_"))
     (folder / "axioms" / "new").mkdir(parents=True)
-    (folder / "axioms" / "new" / "order.fol").write_text(shipped.replace("axiom order_", "axiom fresh_"), encoding="utf-8")
+    (folder / "axioms" / "new" / "order.fol").write_text(shipped.replace("axiom authority_", "axiom fresh_"), encoding="utf-8")
     [item] = heldout.measure([folder], frozen).items
     assert item.status == "formalized" and not item.reused
     assert sorted(item.new) == ["new/order:fresh_danger_feared", "new/order:fresh_officials_keep_order",
@@ -102,13 +102,13 @@ def test_cli_reports_json_and_fails_on_a_failing_file(tmp_path, frozen):
 def test_a_frozen_library_is_read_whole_though_it_differs_from_the_shipped_one(frozen):
     """An older library's module imported by another of its modules is that library's, not a local folder
     shadowing the shipped module (which stays refused for a schema's own axioms/ folder)."""
-    module = frozen / "social" / "authority.fol"  # imported by social/order
+    module = frozen / "mental" / "intention.fol"  # imported by social/authority
     module.write_text(module.read_text(encoding="utf-8").replace(
-        "axiom authority_asymmetric: ∀x, y. Authority(x, y) → ¬Authority(y, x)",
-        "axiom authority_asymmetric: ∀x, y. Authority(x, y) ∧ x ≠ y → ¬Authority(y, x)"), encoding="utf-8")
+        "axiom intention_harmed_upset: ∀x, y, s. Harmed(x, y, s) ∧ x ≠ y → Upset(y, s)",
+        "axiom intention_harmed_upset: ∀x, y, s. Harmed(x, y, s) ∧ x ≠ y ∧ Guilty(x, s) → Upset(y, s)"), encoding="utf-8")
     axioms = heldout.frozen_axioms(frozen)
-    assert axioms["authority_asymmetric"] == "∀x, y. Authority(x, y) ∧ x ≠ y → ¬Authority(y, x)"
-    assert "order_danger_feared" in axioms
+    assert axioms["intention_harmed_upset"] == "∀x, y, s. Harmed(x, y, s) ∧ x ≠ y ∧ Guilty(x, s) → Upset(y, s)"
+    assert "authority_danger_feared" in axioms
 
 
 def test_frozen_library_must_be_a_folder(tmp_path):
