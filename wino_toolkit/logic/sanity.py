@@ -405,6 +405,19 @@ def entailed(formula: Formula, symbols: dict[str, Symbol] | None = None, entitie
     first needed: a quarter of a second a formula. With ``models``, a formula in the library's vocabulary is
     first evaluated in the models of the library's own check (:func:`check`, about 25 s, run once per process):
     worth it only where that check has run anyway, as in the sanity tests."""
+    key = (str(formula), repr(sorted((n, s) for n, s in (symbols or {}).items() if n in str(formula))),
+           repr(sorted((n, e) for n, e in (entities or {}).items() if n in str(formula))), rlimit, models)
+    if key not in _ASKED:  # twin versions write the same false formulas: each is asked once per process
+        _ASKED[key] = _entailed(formula, symbols, entities, rlimit=rlimit, models=models)
+    return _ASKED[key]
+
+
+#: the answers of :func:`entailed` in this process, by formula, the declarations it uses and the settings
+_ASKED: dict[tuple[Any, ...], Finding] = {}
+
+
+def _entailed(formula: Formula, symbols: dict[str, Symbol] | None, entities: dict[str, Entity] | None,
+              *, rlimit: int, models: bool) -> Finding:
     shipped = _shipped_theory()
     names = symbols_of(formula, shipped.symbols)
     if models and rlimit == DEFAULT_RLIMIT and names <= set(shipped.symbols) and all(_same_shape(shipped.symbols[n], (symbols or {}).get(n))
