@@ -40,7 +40,7 @@ axiom kinds_boat_vessel: ∀x. Boat(x) → Vessel(x) ∧ ¬Water(x)
 
 #: what one sits on is a seat; furniture is moved by an adult
 HOME = """
-import "kinds"
+import "hierarchy"
 fluent SitsOn(object, object)  says "{0} sits on {1}"  denies "{0} does not sit on {1}"
 fluent Moves(object, object)   says "{0} moves {1}"    denies "{0} does not move {1}"
 axiom home_furniture_moved_by_adult: ∀x, y, s. Furniture(y) ∧ Moves(x, y, s) ∧ x ≠ y → Adult(x)
@@ -65,7 +65,7 @@ ENCODE = sys.modules["wino_toolkit.logic.encode"]
 
 
 def _write(tmp_path: Path, text: str = SCHEMA, **modules: str) -> Path:
-    for name, body in {"kinds": KINDS, "home": HOME, **modules}.items():
+    for name, body in {"hierarchy": KINDS, "home": HOME, **modules}.items():
         path = tmp_path / "axioms" / f"{name}.fol"
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(body, encoding="utf-8")
@@ -152,3 +152,15 @@ def test_shipped_files_with_lifts_keep_their_verdicts(monkeypatch):
         whole = verify(f)
         monkeypatch.undo()
         assert pruned.to_dict()["checks"] == whole.to_dict()["checks"], path
+
+
+def test_a_changed_conclusion_comes_from_the_schemas_own_vocabulary(tmp_path):
+    """Importing the hierarchy declares every kind; a ``change`` false variant still draws only on the words the
+    schema's problem mentions, not on tides and boats."""
+    from wino_toolkit.logic.generate import transformations
+
+    f = load(_write(tmp_path))
+    k = next(k for k in f.knowledge if k.name == "home_furniture_moved_by_adult")
+    changed = {str(g).split("→")[-1].strip().split("(")[0] for kind, g in transformations(k, f) if kind == "change"}
+    assert changed and changed <= {"Stool", "Chair", "Seat", "Furniture"}
+    assert not changed & {"Tide", "Water", "Boat", "Vessel", "Child"}

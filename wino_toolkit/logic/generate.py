@@ -23,8 +23,9 @@ from typing import Any, Iterator
 from .checks import DEFAULT_RLIMIT, Problem, Session, truth
 from .deep import deep
 from .encode import Encoder
-from .formulas import Atom, Bin, Eq, Formula, Not, Quant, Var, conclusion, free_vars, map_atoms, strip_quantifiers, substitute, with_conclusion
+from .formulas import Atom, Bin, Eq, Formula, Not, Quant, Var, atoms, conclusion, free_vars, map_atoms, strip_quantifiers, substitute, with_conclusion
 from .render import VARIANTS, grounding, render, universal_objects
+from .kinds import reached
 from .syntax import Formalization, KnowledgeFormula
 
 __all__ = ["Checker", "transformations", "false_variants", "KnowledgeSentence", "knowledge_sentences"]
@@ -78,9 +79,18 @@ def transformations(k: KnowledgeFormula, f: Formalization) -> Iterator[tuple[str
     target = _positive(conclusion(formula))
     if isinstance(target, Atom) and target.name != "Poss":
         signature = f.symbols[target.name].args
+        used = _vocabulary(f)
         for symbol in f.symbols.values():
-            if symbol.name != target.name and symbol.result == "bool" and symbol.args == signature:
+            if symbol.name != target.name and symbol.name in used and symbol.result == "bool" and symbol.args == signature:
                 yield "change", with_conclusion(formula, lambda c, s=symbol.name: _rename(c, target, s))
+
+
+def _vocabulary(f: Formalization) -> set[str]:
+    """The predicates and fluents the schema's problem mentions: a ``change`` draws its new conclusion from the
+    schema's own vocabulary, not from every word a module it imports declares (the whole type hierarchy)."""
+    g = reached(f)
+    formulas = [h for _, h in g.scenario] + [g.ambiguity] + [k.formula for k in g.knowledge]
+    return {a.name for h in formulas for a in atoms(h) if isinstance(a, Atom)}
 
 
 def _positive(g: Formula) -> Formula:
