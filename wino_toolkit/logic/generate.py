@@ -25,7 +25,7 @@ from .deep import deep
 from .encode import Encoder
 from .formulas import Atom, Bin, Eq, Formula, Not, Quant, Var, atoms, conclusion, free_vars, map_atoms, strip_quantifiers, substitute, with_conclusion
 from .render import VARIANTS, grounding, render, universal_objects
-from .kinds import reached
+from .kinds import is_type_lift, reached
 from .syntax import Formalization, KnowledgeFormula
 
 __all__ = ["Checker", "transformations", "false_variants", "KnowledgeSentence", "knowledge_sentences"]
@@ -86,11 +86,14 @@ def transformations(k: KnowledgeFormula, f: Formalization) -> Iterator[tuple[str
 
 
 def _vocabulary(f: Formalization) -> set[str]:
-    """The predicates and fluents the schema's problem mentions: a ``change`` draws its new conclusion from the
-    schema's own vocabulary, not from every word a module it imports declares (the whole type hierarchy)."""
+    """The words a ``change`` may put in a conclusion: every declared one but the kinds of the type hierarchy the
+    schema's problem never mentions (importing the hierarchy declares every kind; a tide is no distractor for a
+    schema about chairs)."""
     g = reached(f)
     formulas = [h for _, h in g.scenario] + [g.ambiguity] + [k.formula for k in g.knowledge]
-    return {a.name for h in formulas for a in atoms(h) if isinstance(a, Atom)}
+    used = {a.name for h in formulas for a in atoms(h) if isinstance(a, Atom)}
+    kinds = {a.name for k in f.knowledge if k.truth and is_type_lift(k.formula) for a in atoms(k.formula) if isinstance(a, Atom)}
+    return set(f.symbols) - (kinds - used)
 
 
 def _positive(g: Formula) -> Formula:
