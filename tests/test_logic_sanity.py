@@ -113,11 +113,11 @@ def test_false_axiom_in_a_copied_module_is_caught(tmp_path):
 
 
 def test_false_axiom_entailing_an_absurdity_is_caught(tmp_path):
-    library = _copy(tmp_path, "physical/weight")
-    with open(library / "physical/weight.fol", "a", encoding="utf-8") as out:
-        out.write("\naxiom weight_all_children_grown: ∀x. Child(x) → Adult(x)\n")
+    library = _copy(tmp_path, "physical/weight", "kinds")
+    (library / "physical/growth.fol").write_text('import "physical/weight"\nimport "kinds"\n'
+                                                 "axiom growth_all_children_grown: ∀x. Child(x) → Adult(x)\n", encoding="utf-8")
     report = sanity.check(library)
-    assert {"weight_all_children_grown"} <= set(report.exposed)
+    assert {"growth_all_children_grown"} <= set(report.exposed)
     assert next(f for f in report.facts if f.name == "fact_children_exist").status == "clash"
 
 
